@@ -1,0 +1,227 @@
+/* check.c - the trusted side's process boundary and failure records. */
+#define _GNU_SOURCE
+#include "check.h"
+#include "protocol.h"
+#include "spawn.h"
+
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+check_env CHECK_ENV = {NULL, 1, 10000};
+check_record CHECK_RECORD;
+
+const char *outcome_id(check_outcome o)
+{
+    static const char *const IDS[] = {"passed", "wrong", "crashed", "timed_out", "exited",
+                                      "garbage", "flooded", "not_started", "no_compile", "missing"};
+    return (o >= 0 && o <= OUTCOME_MISSING) ? IDS[o] : "?";
+}
+
+#define OUTPUT_KEEP 600
+#define OUTPUT_LIMIT (1u << 20)
+
+static void record(check_outcome outcome, diagnosis diag, const char *text)
+{
+    if (CHECK_RECORD.failed)
+        return; /* the first failure is the one worth reading */
+    CHECK_RECORD.failed = 1;
+    CHECK_RECORD.outcome = outcome;
+    CHECK_RECORD.diag = diag;
+    snprintf(CHECK_RECORD.text, sizeof CHECK_RECORD.text, "%s", text);
+}
+
+static const char *signal_words(int sig)
+{
+    switch (sig) {
+    case SIGSEGV: return "SIGSEGV — segmentation fault: อ่าน/เขียนหน่วยความจำนอกขอบเขต เช่น index เกินขนาด array หรือใช้ pointer ที่เป็น NULL";
+    case SIGBUS: return "SIGBUS — เข้าถึงหน่วยความจำที่ไม่ถูกต้อง";
+    case SIGFPE: return "SIGFPE — หารจำนวนเต็มด้วยศูนย์";
+    case SIGABRT: return "SIGABRT — abort() ถูกเรียก (assert ไม่ผ่าน หรือ free ผิด)";
+    case SIGXCPU: return "SIGXCPU — ใช้เวลา CPU เกินกำหนด (loop ไม่รู้จบ?)";
+    case SIGKILL: return "SIGKILL — ถูกระบบหยุด (อาจใช้หน่วยความจำมากเกินไป)";
+    default: return "signal";
+    }
+}
+
+int check_call(uint32_t op, const void *requests, size_t request_size, size_t count,
+               void *responses, size_t response_size, describe_fn describe)
+{
+    size_t input_size = sizeof(proto_batch_header) + request_size * count;
+    char *input = malloc(input_size);
+    proto_batch_header header = {PROTO_REQUEST_MAGIC, op, (uint32_t)count, (uint32_t)request_size};
+    memcpy(input, &header, sizeof header);
+    memcpy(input + sizeof header, requests, request_size * count);
+
+    size_t frame_size = sizeof(proto_frame_header) + response_size;
+    const char *argv[] = {CHECK_ENV.runner_path, NULL};
+    spawn_request rq = {
+        .argv = argv,
+        .input = input,
+        .input_size = input_size,
+        .results_wanted = frame_size * count,
+        .timeout_ms = CHECK_ENV.timeout_ms,
+        .output_keep = OUTPUT_KEEP,
+        .output_limit = OUTPUT_LIMIT,
+        .cpu_seconds = CHECK_ENV.timeout_ms / 1000 + 1,
+    };
+    spawn_result rs;
+    spawn_run(&rq, &rs);
+    free(input);
+
+    /* Accept answers frame by frame; stop at the first malformed one. */
+    size_t good = 0;
+    int malformed = 0;
+    for (; good < count; good++) {
+        size_t at = good * frame_size;
+        if (at + frame_size > rs.results_size)
+            break;
+        proto_frame_header frame;
+        memcpy(&frame, rs.results + at, sizeof frame);
+        if (frame.magic != PROTO_RESPONSE_MAGIC || frame.index != good || frame.size != response_size) {
+            malformed = 1;
+            break;
+        }
+        memcpy((char *)responses + good * response_size, rs.results + at + sizeof frame, response_size);
+    }
+    if (good == count) {
+        spawn_result_free(&rs);
+        return 1;
+    }
+
+    char given[512] = "";
+    if (describe && good < count)
+        describe((const char *)requests + good * request_size, given, sizeof given);
+    char what[1200];
+    check_outcome outcome;
+    if (rs.end == SPAWN_TIMED_OUT) {
+        outcome = OUTCOME_TIMED_OUT;
+        snprintf(what, sizeof what, "ไม่เสร็จภายใน %.1f วินาที (timeout) — น่าจะมี loop ที่ไม่มีวันจบ "
+                 "เช่นเงื่อนไขหยุดของ pass ที่ไม่มีวันเป็นจริง", CHECK_ENV.timeout_ms / 1000.0);
+    } else if (rs.end == SPAWN_SIGNALED) {
+        outcome = OUTCOME_CRASHED;
+        snprintf(what, sizeof what, "โปรแกรม crash: %s", signal_words(rs.signal));
+    } else if (rs.end == SPAWN_OUTPUT_FLOOD) {
+        outcome = OUTCOME_FLOODED;
+        snprintf(what, sizeof what, "พิมพ์ output เกิน %u bytes จึงถูกหยุด — ลบ printf ที่อยู่ใน loop ออก",
+                 OUTPUT_LIMIT);
+    } else if (rs.end == SPAWN_FAILED) {
+        outcome = OUTCOME_NOT_STARTED;
+        snprintf(what, sizeof what, "เริ่ม runner (%s) ไม่ได้", CHECK_ENV.runner_path);
+    } else if (malformed) {
+        outcome = OUTCOME_GARBAGE;
+        snprintf(what, sizeof what, "ผลลัพธ์ที่ส่งกลับมาอ่านไม่ได้ (ช่องสื่อสารกับ checker ถูกเขียนทับ) — "
+                 "อย่าเขียนลง file descriptor อื่นนอกจาก stdout/stderr");
+    } else {
+        outcome = OUTCOME_EXITED;
+        snprintf(what, sizeof what, "โปรแกรมจบเองกลางทาง (exit code %d) — ฟังก์ชันที่ตรวจต้อง return "
+                 "ค่ากลับมา ห้ามเรียก exit() หรือ abort()", rs.exit_code);
+    }
+    char text[4096];
+    int n = snprintf(text, sizeof text, "  %s\n  เกิดขึ้นที่ case %zu จาก %zu", what, good + 1, count);
+    if (given[0])
+        n += snprintf(text + n, sizeof text - (size_t)n, ": %s", given);
+    if (rs.output_size > 0)
+        snprintf(text + n, sizeof text - (size_t)n, "\n  โปรแกรมของคุณพิมพ์ออกมา (%zu bytes แรก):\n%s",
+                 rs.output_size, rs.output);
+    record(outcome, DIAG_NONE, text);
+    spawn_result_free(&rs);
+    CU_FAIL("runner did not answer every case");
+    return 0;
+}
+
+void check_fail(diagnosis diag, const char *given, const char *expected, const char *got)
+{
+    char text[4096];
+    int n = 0;
+    if (given)
+        n += snprintf(text + n, sizeof text - (size_t)n, "  ให้ (input):       %s\n", given);
+    if (expected)
+        n += snprintf(text + n, sizeof text - (size_t)n, "  คาดว่า (expected): %s\n", expected);
+    if (got)
+        n += snprintf(text + n, sizeof text - (size_t)n, "  ได้ (got):         %s\n", got);
+    if (diag != DIAG_NONE)
+        n += snprintf(text + n, sizeof text - (size_t)n, "  วินิจฉัย [%s]: %s\n", diagnosis_id(diag),
+                      diagnosis_advice(diag));
+    if (n > 0 && text[n - 1] == '\n')
+        text[n - 1] = '\0';
+    record(OUTCOME_WRONG, diag, text);
+    CU_FAIL("wrong answer");
+}
+
+#define FMT_SLOTS 16
+static char *fmt_slot(void)
+{
+    static char slots[FMT_SLOTS][256];
+    static int next;
+    next = (next + 1) % FMT_SLOTS;
+    return slots[next];
+}
+
+const char *fmt(const char *format, ...)
+{
+    char *out = fmt_slot();
+    va_list ap;
+    va_start(ap, format);
+    vsnprintf(out, 256, format, ap);
+    va_end(ap);
+    return out;
+}
+
+const char *fmt_v3(vec3 v) { return fmt("(%.4f, %.4f, %.4f)", v.x, v.y, v.z); }
+
+const char *fmt_deg(float radians)
+{
+    if (radians != radians)
+        return "NaN";
+    return fmt("%.2f° (%.5f rad)", radians * IK_RAD_TO_DEG, radians);
+}
+
+/* splitmix64: tiny, good enough for test cases, identical everywhere. */
+static uint64_t rng_next(rng *r)
+{
+    uint64_t z = (r->state += 0x9E3779B97F4A7C15ull);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+
+rng rng_for(const char *check_name)
+{
+    uint64_t h = 1469598103934665603ull; /* FNV-1a of the name, mixed with the seed */
+    for (const char *p = check_name; *p; p++)
+        h = (h ^ (unsigned char)*p) * 1099511628211ull;
+    rng r = {h ^ (CHECK_ENV.seed * 0x9E3779B97F4A7C15ull)};
+    rng_next(&r);
+    return r;
+}
+
+float rng_float(rng *r, float lo, float hi)
+{
+    double unit = (double)(rng_next(r) >> 11) / 9007199254740992.0; /* [0, 1) */
+    return (float)(lo + (hi - lo) * unit);
+}
+
+vec3 rng_v3(rng *r, float lo, float hi)
+{
+    float x = rng_float(r, lo, hi), y = rng_float(r, lo, hi), z = rng_float(r, lo, hi);
+    return v3(x, y, z);
+}
+
+vec3 rng_unit_v3(rng *r)
+{
+    for (;;) {
+        vec3 v = rng_v3(r, -1.0f, 1.0f);
+        float len_sq = v3_length_sq(v);
+        if (len_sq > 0.01f && len_sq <= 1.0f)
+            return v3_scale(v, 1.0f / sqrtf(len_sq));
+    }
+}
+
+quat rng_quat(rng *r)
+{
+    vec3 axis = rng_unit_v3(r);
+    return quat_from_axis_angle(axis, rng_float(r, -IK_PI, IK_PI));
+}

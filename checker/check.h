@@ -1,0 +1,78 @@
+/* check.h - what a section's suite (trusted side) uses to run one check:
+ * call the student's runner, compare against the reference, and record a
+ * failure a student can act on. Suites are CUnit tests; this file adds the
+ * process boundary and the words. */
+#ifndef CHECKER_CHECK_H
+#define CHECKER_CHECK_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <CUnit/CUnit.h>
+
+#include "diagnosis.h"
+#include "ikmath.h"
+
+typedef enum {
+    OUTCOME_PASSED = 0,
+    OUTCOME_WRONG,        /* ran fine, answer wrong */
+    OUTCOME_CRASHED,      /* killed by a signal of its own */
+    OUTCOME_TIMED_OUT,    /* wall-clock limit */
+    OUTCOME_EXITED,       /* called exit()/returned from the runner early */
+    OUTCOME_GARBAGE,      /* unreadable answer frames */
+    OUTCOME_FLOODED,      /* printed too much */
+    OUTCOME_NOT_STARTED,  /* the runner could not be started */
+    OUTCOME_NO_COMPILE,   /* the section did not compile */
+    OUTCOME_MISSING       /* the section's source file is missing */
+} check_outcome;
+
+const char *outcome_id(check_outcome o);
+
+/* Set by the driver before each suite runs. */
+typedef struct {
+    const char *runner_path;
+    uint64_t seed;
+    int timeout_ms;
+} check_env;
+extern check_env CHECK_ENV;
+
+/* Filled by the running check; reset by the driver before each check. */
+typedef struct {
+    int failed;
+    check_outcome outcome;
+    diagnosis diag;
+    char text[4096];
+} check_record;
+extern check_record CHECK_RECORD;
+
+/* Formats request `index` for a message ("given: ..."). */
+typedef void (*describe_fn)(const void *request, char *out, size_t out_size);
+
+/* Runs `count` requests of one op in a fresh runner process and fills
+ * `responses`. Returns 1 when every answer came back well-formed; else
+ * records why (crash, hang, exit, garbage: which case, what it printed),
+ * fails the current CUnit test and returns 0. */
+int check_call(uint32_t op, const void *requests, size_t request_size, size_t count,
+               void *responses, size_t response_size, describe_fn describe);
+
+#define CHECK_CALL(op, reqs, count, resps, describe) \
+    check_call((op), (reqs), sizeof *(reqs), (count), (resps), sizeof *(resps), (describe))
+
+/* Records a wrong answer (the first one per check wins) and fails the
+ * current CUnit test. Any of the strings may be NULL. */
+void check_fail(diagnosis diag, const char *given, const char *expected, const char *got);
+
+/* Small formatting helpers with rotating static buffers (trusted side). */
+const char *fmt_v3(vec3 v);
+const char *fmt_deg(float radians);
+const char *fmt(const char *format, ...);
+
+/* Deterministic random cases: every check draws from its own stream, so
+ * adding a check never changes another's cases. */
+typedef struct { uint64_t state; } rng;
+rng rng_for(const char *check_name);
+float rng_float(rng *r, float lo, float hi);
+vec3 rng_v3(rng *r, float lo, float hi);
+vec3 rng_unit_v3(rng *r);
+quat rng_quat(rng *r);
+
+#endif

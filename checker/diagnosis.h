@@ -1,0 +1,29 @@
+/* diagnosis.h - the mistakes the checker can name.
+ *
+ * Every id here is proven by a deliberately buggy solution under
+ * checker/tests/buggy/<id>/ that triggers exactly this diagnosis and no
+ * other (make test checks it). Adding an id means adding its proof. */
+#ifndef CHECKER_DIAGNOSIS_H
+#define CHECKER_DIAGNOSIS_H
+
+typedef enum {
+    DIAG_NONE = 0,
+    DIAG_DEGREES,           /* returned degrees where radians belong */
+    DIAG_BEND_FOR_INTERIOR, /* pi - answer: bend angle vs interior angle */
+    DIAG_NAN_ACOS,          /* NaN from acos of a cosine outside [-1, 1] */
+    DIAG_DISTANCE_MARGIN,   /* distance clamped by a margin: ~178.4 deg at full reach */
+    DIAG_POLE_SIDE,         /* middle joint bent away from the pole */
+    DIAG_BONE_LENGTH,       /* a bone changed length */
+    DIAG_ROOT_DRIFT,        /* the fixed root moved */
+    DIAG_MULTIPLY_ORDER,    /* FK: local * parent instead of parent * local */
+    DIAG_COUNT
+} diagnosis;
+
+/* Stable machine id ("degrees", "pole_side", ...) used in results files
+ * and as the folder name of the buggy solution that proves it. */
+const char *diagnosis_id(diagnosis d);
+/* What went wrong and what to do, for the student (Thai, chapter terms
+ * in English). */
+const char *diagnosis_advice(diagnosis d);
+
+#endif

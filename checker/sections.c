@@ -1,0 +1,38 @@
+/* sections.c - which sections exist, what file each grades, what it needs.
+ * Sections 07-10 join here when they land; nothing else in the driver
+ * knows the list. */
+#include "sections.h"
+
+#include <string.h>
+
+const section_def SECTIONS[] = {
+    {"01_forward_kinematics", "forward_kinematics.c", "Forward kinematics", "§1",
+     {NULL}, FORWARD_KINEMATICS_CHECKS},
+    {"02_law_of_cosines", "law_of_cosines.c", "Law of cosines: มุมข้อศอกและไหล่", "§3–4, §14",
+     {NULL}, LAW_OF_COSINES_CHECKS},
+    {"03_two_bone", "two_bone.c", "Two-bone IK", "§5",
+     {"02_law_of_cosines"}, TWO_BONE_CHECKS},
+    {"04_pole_vector", "pole_vector.c", "Pole vector และ rotation ของ bone", "§5 (ท้าย), §6",
+     {NULL}, POLE_VECTOR_CHECKS},
+    {"05_ccd", "ccd.c", "CCD (Cyclic Coordinate Descent)", "§7",
+     {NULL}, CCD_CHECKS},
+    {"06_fabrik", "fabrik.c", "FABRIK", "§8",
+     {NULL}, FABRIK_CHECKS},
+};
+const size_t SECTION_COUNT = sizeof SECTIONS / sizeof SECTIONS[0];
+
+size_t section_check_count(const section_def *section)
+{
+    size_t n = 0;
+    while (section->checks[n].name)
+        n++;
+    return n;
+}
+
+const section_def *section_find(const char *slug)
+{
+    for (size_t i = 0; i < SECTION_COUNT; i++)
+        if (strcmp(SECTIONS[i].slug, slug) == 0)
+            return &SECTIONS[i];
+    return NULL;
+}

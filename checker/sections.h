@@ -1,0 +1,43 @@
+/* sections.h - the registry of graded sections. Slugs are fixed: the same
+ * names are used by exercises/, solutions/, the chapters and the plots. */
+#ifndef CHECKER_SECTIONS_H
+#define CHECKER_SECTIONS_H
+
+#include <stddef.h>
+
+typedef struct {
+    const char *name;     /* stable id, e.g. "worked_examples" */
+    const char *title;    /* one line for the student (Thai) */
+    void (*run)(void);    /* the CUnit test body */
+} check_def;
+
+#define MAX_DEPS 4
+
+typedef struct {
+    const char *slug;               /* "03_two_bone" */
+    const char *source;             /* graded file inside the slug folder */
+    const char *title;              /* Thai title */
+    const char *chapter;            /* chapter sections to reread, "§5" */
+    const char *deps[MAX_DEPS];     /* reference sections linked into its runner */
+    const check_def *checks;        /* ends with a {NULL} entry */
+} section_def;
+
+extern const section_def SECTIONS[];
+extern const size_t SECTION_COUNT;
+
+/* One per section, defined in sections/<slug>/suite.c. */
+#define DECLARE_SUITE(name) extern const check_def name##_CHECKS[];
+
+DECLARE_SUITE(FORWARD_KINEMATICS)
+DECLARE_SUITE(LAW_OF_COSINES)
+DECLARE_SUITE(TWO_BONE)
+DECLARE_SUITE(POLE_VECTOR)
+DECLARE_SUITE(CCD)
+DECLARE_SUITE(FABRIK)
+
+#define DEFINE_SUITE(name, ...) const check_def name##_CHECKS[] = {__VA_ARGS__, {NULL, NULL, NULL}};
+
+size_t section_check_count(const section_def *section);
+const section_def *section_find(const char *slug);
+
+#endif

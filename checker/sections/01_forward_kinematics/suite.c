@@ -1,0 +1,254 @@
+/* 01 forward kinematics: the checks (trusted side). */
+#include "check.h"
+#include "forward_kinematics.h"
+#include "sections.h"
+#include "sections/01_forward_kinematics/ops.h"
+
+#include <stdio.h>
+#include <string.h>
+
+/* Each level of the hierarchy adds a float rounding of ~1e-7 relative to
+ * the rotation and position; 64 levels stay far below 1e-4 of the
+ * skeleton's size and 1e-3 rad of rotation. */
+#define POS_TOL 1e-4f
+#define ROT_TOL 1e-3f
+
+static void describe(const void *request, char *out, size_t size)
+{
+    const fk_request *rq = request;
+    int n = snprintf(out, size, "skeleton of %d bones:", rq->count);
+    for (int i = 0; i < rq->count && i < 4 && n > 0 && (size_t)n < size; i++)
+        n += snprintf(out + n, size - (size_t)n, " [%d] parent %d offset %s", i, rq->bones[i].parent,
+                      fmt_v3(rq->bones[i].local_offset));
+    if (rq->count > 4 && n > 0 && (size_t)n < size)
+        snprintf(out + n, size - (size_t)n, " ...");
+}
+
+/* The answer with the rotations composed the wrong way round, to
+ * recognise that mistake by its result. */
+static void world_swapped_order(const fk_request *rq, fk_transform *world)
+{
+    for (int i = 0; i < rq->count; i++) {
+        const fk_bone *b = &rq->bones[i];
+        if (b->parent < 0) {
+            world[i].position = b->local_offset;
+            world[i].rotation = b->local_rotation;
+            continue;
+        }
+        const fk_transform *p = &world[b->parent];
+        world[i].rotation = quat_mul(b->local_rotation, p->rotation);
+        world[i].position = v3_add(p->position, quat_rotate(p->rotation, b->local_offset));
+    }
+}
+
+static int same_pose(const fk_transform *a, const fk_transform *b, int count, float scale, int *first_bad)
+{
+    for (int i = 0; i < count; i++) {
+        if (!(v3_distance(a[i].position, b[i].position) <= POS_TOL * scale) ||
+            !(quat_angle_between(a[i].rotation, b[i].rotation) <= ROT_TOL) || !quat_is_finite(a[i].rotation)) {
+            *first_bad = i;
+            return 0;
+        }
+    }
+    return 1;
+}
+
+static float skeleton_scale(const fk_request *rq)
+{
+    float s = 1.0f;
+    for (int i = 0; i < rq->count; i++)
+        s += v3_length(rq->bones[i].local_offset);
+    return s;
+}
+
+/* Checks every case's world pose against the reference. */
+static void expect_poses(const fk_request *rq, const fk_response *rs, int n)
+{
+    static fk_transform want[FK_MAX_BONES], swapped[FK_MAX_BONES];
+    for (int c = 0; c < n; c++) {
+        char given[512];
+        describe(&rq[c], given, sizeof given);
+        if (rs[c].compute_status != FK_OK) {
+            check_fail(DIAG_NONE, given, "fk_compute_world returns FK_OK",
+                       fmt("status %d (%s)", rs[c].compute_status, fk_status_text((fk_status)rs[c].compute_status)));
+            return;
+        }
+        fk_compute_world(rq[c].bones, rq[c].count, want);
+        float scale = skeleton_scale(&rq[c]);
+        int bad = 0;
+        if (same_pose(rs[c].world, want, rq[c].count, scale, &bad))
+            continue;
+        world_swapped_order(&rq[c], swapped);
+        int unused;
+        diagnosis d = same_pose(rs[c].world, swapped, rq[c].count, scale, &unused) ? DIAG_MULTIPLY_ORDER : DIAG_NONE;
+        const char *parent = rq[c].bones[bad].parent < 0 ? "root" : fmt("parent %d", rq[c].bones[bad].parent);
+        check_fail(d, given,
+                   fmt("bone %d (%s): position %s, rotation (%.4f, %.4f, %.4f, %.4f)", bad, parent,
+                       fmt_v3(want[bad].position), want[bad].rotation.x, want[bad].rotation.y,
+                       want[bad].rotation.z, want[bad].rotation.w),
+                   fmt("bone %d: position %s, rotation (%.4f, %.4f, %.4f, %.4f)", bad,
+                       fmt_v3(rs[c].world[bad].position), rs[c].world[bad].rotation.x,
+                       rs[c].world[bad].rotation.y, rs[c].world[bad].rotation.z, rs[c].world[bad].rotation.w));
+        return;
+    }
+}
+
+static fk_bone bone(int parent, vec3 offset, quat rotation)
+{
+    fk_bone b = {parent, offset, rotation};
+    return b;
+}
+
+static void arm_pose(void)
+{
+    /* Shoulder turned 30 deg about Y, elbow bent 45 deg about X: the hand is
+     * wherever that chain of rotations takes it (section 1). */
+    static fk_request rq[1];
+    static fk_response rs[1];
+    memset(rq, 0, sizeof rq);
+    rq[0].count = 3;
+    rq[0].bones[0] = bone(-1, v3(0.0f, 1.4f, 0.0f), quat_from_axis_angle(v3_up(), 30.0f * IK_DEG_TO_RAD));
+    rq[0].bones[1] = bone(0, v3(0.0f, 0.0f, 0.5f), quat_from_axis_angle(v3_right(), 45.0f * IK_DEG_TO_RAD));
+    rq[0].bones[2] = bone(1, v3(0.0f, 0.0f, 0.4f), quat_identity());
+    if (CHECK_CALL(OP_FK, rq, 1, rs, describe))
+        expect_poses(rq, rs, 1);
+}
+
+#define RANDOM_SKELETONS 200
+
+static void random_skeletons(void)
+{
+    static fk_request rq[RANDOM_SKELETONS];
+    static fk_response rs[RANDOM_SKELETONS];
+    memset(rq, 0, sizeof rq);
+    rng r = rng_for("random_skeletons");
+    for (int c = 0; c < RANDOM_SKELETONS; c++) {
+        int count = 1 + (int)rng_float(&r, 0.0f, (float)FK_MAX_BONES - 0.01f);
+        rq[c].count = count;
+        for (int i = 0; i < count; i++) {
+            /* mostly chains (deep), sometimes branches or extra roots */
+            float pick = rng_float(&r, 0.0f, 1.0f);
+            int parent = i == 0 || pick < 0.03f ? -1 : pick < 0.7f ? i - 1 : (int)rng_float(&r, 0.0f, (float)i - 0.01f);
+            rq[c].bones[i] = bone(parent, rng_v3(&r, -1.0f, 1.0f), rng_quat(&r));
+        }
+    }
+    if (CHECK_CALL(OP_FK, rq, RANDOM_SKELETONS, rs, describe))
+        expect_poses(rq, rs, RANDOM_SKELETONS);
+}
+
+static void ring_of_bones(void)
+{
+    /* 64 bones, each 1 unit long and turned 360/64 deg about Z from its
+     * parent: the joints must lie on one circle, radius 1 / (2 sin(pi/64)),
+     * and the last bone's rotation is almost a full turn. */
+    static fk_request rq[1];
+    static fk_response rs[1];
+    memset(rq, 0, sizeof rq);
+    float step = 2.0f * IK_PI / FK_MAX_BONES;
+    rq[0].count = FK_MAX_BONES;
+    rq[0].bones[0] = bone(-1, v3_zero(), quat_identity());
+    for (int i = 1; i < FK_MAX_BONES; i++)
+        rq[0].bones[i] = bone(i - 1, v3(1.0f, 0.0f, 0.0f), quat_from_axis_angle(v3(0.0f, 0.0f, 1.0f), step));
+    if (!CHECK_CALL(OP_FK, rq, 1, rs, describe))
+        return;
+    float radius = 1.0f / (2.0f * sinf(step * 0.5f));
+    /* The first bone runs from the origin along +X (the root is not
+     * turned); each later one turns left by `step`, so the centre sits on
+     * the first chord's perpendicular bisector, above it. */
+    vec3 centre = v3(0.5f, radius * cosf(step * 0.5f), 0.0f);
+    for (int i = 0; i < FK_MAX_BONES; i++) {
+        float bone_len = i > 0 ? v3_distance(rs[0].world[i].position, rs[0].world[i - 1].position) : 1.0f;
+        if (!(fabsf(bone_len - 1.0f) <= POS_TOL * 10.0f)) {
+            check_fail(DIAG_NONE, "วงแหวน 64 bone: แต่ละ bone ยาว 1",
+                       fmt("joint %d ห่างจาก joint %d เท่ากับ 1", i, i - 1),
+                       fmt("ห่าง %.5f (joint %d ที่ %s)", bone_len, i, fmt_v3(rs[0].world[i].position)));
+            return;
+        }
+        float d = v3_distance(rs[0].world[i].position, centre);
+        if (!(fabsf(d - radius) <= POS_TOL * radius * 10.0f)) {
+            check_fail(DIAG_NONE, fmt("วงแหวน 64 bone: แต่ละ bone ยาว 1 หมุนรอบ Z %.3f° จาก parent", step * IK_RAD_TO_DEG),
+                       fmt("joint %d อยู่บนวงกลมรัศมี %.4f รอบ %s", i, radius, fmt_v3(centre)),
+                       fmt("joint %d ที่ %s ห่างจากศูนย์กลาง %.4f", i, fmt_v3(rs[0].world[i].position), d));
+            return;
+        }
+    }
+}
+
+static void bad_parent_rejected(void)
+{
+    /* A parent that is not an earlier bone must be refused before any math,
+     * leaving the output pose untouched. */
+    static fk_request rq[4];
+    static fk_response rs[4];
+    static const int BAD_INDEX[4] = {2, 1, 3, 0};
+    static const int BAD_PARENT[4] = {2, 5, -2, 0};
+    memset(rq, 0, sizeof rq);
+    for (int c = 0; c < 4; c++) {
+        rq[c].count = 4;
+        for (int i = 0; i < 4; i++)
+            rq[c].bones[i] = bone(i - 1, v3(0.0f, 0.5f, 0.0f), quat_identity());
+        rq[c].bones[BAD_INDEX[c]].parent = BAD_PARENT[c];
+    }
+    if (!CHECK_CALL(OP_FK, rq, 4, rs, describe))
+        return;
+    for (int c = 0; c < 4; c++) {
+        const char *given = fmt("4 bones, bone %d has parent %d", BAD_INDEX[c], BAD_PARENT[c]);
+        if (rs[c].compute_status != FK_ERR_BAD_PARENT || rs[c].validate_status != FK_ERR_BAD_PARENT) {
+            check_fail(DIAG_NONE, given, "fk_compute_world และ fk_validate คืน FK_ERR_BAD_PARENT",
+                       fmt("fk_compute_world → %s, fk_validate → %s",
+                           fk_status_text((fk_status)rs[c].compute_status),
+                           fk_status_text((fk_status)rs[c].validate_status)));
+            return;
+        }
+        if (rs[c].bad_bone != BAD_INDEX[c]) {
+            check_fail(DIAG_NONE, given, fmt("fk_validate บอก bad_bone = %d", BAD_INDEX[c]),
+                       fmt("bad_bone = %d", rs[c].bad_bone));
+            return;
+        }
+        for (int i = 0; i < 4; i++)
+            if (rs[c].world[i].position.x != FK_SENTINEL) {
+                check_fail(DIAG_NONE, given, "world[] ไม่ถูกแตะเลย (ตรวจก่อนคำนวณ — validate before any math)",
+                           fmt("world[%d] ถูกเขียนเป็น %s", i, fmt_v3(rs[c].world[i].position)));
+                return;
+            }
+    }
+}
+
+static void bad_input_rejected(void)
+{
+    static fk_request rq[3];
+    static fk_response rs[3];
+    static const fk_status WANT[3] = {FK_ERR_BAD_COUNT, FK_ERR_BAD_COUNT, FK_ERR_NOT_FINITE};
+    static const char *const GIVEN[3] = {"count = 0", "count = FK_MAX_BONES + 1 (65)",
+                                         "3 bones, bone 1 has offset (NaN, 0, 0)"};
+    memset(rq, 0, sizeof rq);
+    for (int c = 0; c < 3; c++)
+        for (int i = 0; i < FK_MAX_BONES; i++)
+            rq[c].bones[i] = bone(i - 1, v3(0.0f, 0.5f, 0.0f), quat_identity());
+    rq[0].count = 0;
+    rq[1].count = FK_MAX_BONES + 1;
+    rq[2].count = 3;
+    rq[2].bones[1].local_offset.x = NAN;
+    if (!CHECK_CALL(OP_FK, rq, 3, rs, describe))
+        return;
+    for (int c = 0; c < 3; c++) {
+        if (rs[c].compute_status != (int)WANT[c] || rs[c].validate_status != (int)WANT[c]) {
+            check_fail(DIAG_NONE, GIVEN[c], fmt("ทั้งสองฟังก์ชันคืน %s", fk_status_text(WANT[c])),
+                       fmt("fk_compute_world → %s, fk_validate → %s",
+                           fk_status_text((fk_status)rs[c].compute_status),
+                           fk_status_text((fk_status)rs[c].validate_status)));
+            return;
+        }
+        if (rs[c].world[0].position.x != FK_SENTINEL) {
+            check_fail(DIAG_NONE, GIVEN[c], "world[] ไม่ถูกแตะเลย", "world[0] ถูกเขียน");
+            return;
+        }
+    }
+}
+
+DEFINE_SUITE(FORWARD_KINEMATICS,
+    {"arm_pose", "แขน 3 bone: ไหล่หมุน 30° ศอกงอ 45° — ตำแหน่งและ rotation ในโลก", arm_pose},
+    {"random_skeletons", "skeleton สุ่ม 200 ชุด (สูงสุด 64 bone, มีกิ่งและหลาย root)", random_skeletons},
+    {"ring_of_bones", "64 bone หมุนทีละ 5.625°: ทุก joint อยู่บนวงกลมเดียวกัน", ring_of_bones},
+    {"bad_parent_rejected", "parent index ผิด ต้องได้ FK_ERR_BAD_PARENT และไม่แตะ world[]", bad_parent_rejected},
+    {"bad_input_rejected", "count ผิด หรือมี NaN ต้องถูกปฏิเสธก่อนคำนวณ", bad_input_rejected})

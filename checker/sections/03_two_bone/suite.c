@@ -1,0 +1,303 @@
+/* 03 two-bone IK: the checks (trusted side).
+ *
+ * Properties rather than exact positions, so any correct solve passes:
+ * bones keep their rest lengths, the tip lands on the target (or on the
+ * root->target ray at full reach), the elbow lies in the plane of root,
+ * target and pole, on the pole's side. */
+#include "check.h"
+#include "sections.h"
+#include "sections/03_two_bone/ops.h"
+
+#include <stdio.h>
+#include <string.h>
+
+/* Measured on the reference over 1M random limbs with L1/L2 in 1/4..4:
+ * worst relative length error 6.8e-6, tip 3.6e-5 * (L1 + L2) from the
+ * target (the float acos of small angles). 1e-4 leaves a 3x margin. */
+#define LEN_TOL 1e-4f
+#define TIP_TOL 1e-4f
+/* Out-of-plane error measured at 5e-6 * L1. */
+#define PLANE_TOL 1e-4f
+
+static void describe(const void *request, char *out, size_t size)
+{
+    const two_bone_request *rq = request;
+    snprintf(out, size, "root %s, target %s, pole %s, L1 = %g, L2 = %g", fmt_v3(rq->in.root),
+             fmt_v3(rq->in.target), fmt_v3(rq->in.pole), rq->in.len_upper, rq->in.len_lower);
+}
+
+static two_bone_request request(vec3 root, vec3 target, vec3 pole, float l1, float l2)
+{
+    two_bone_request rq;
+    memset(&rq, 0, sizeof rq);
+    rq.in = (two_bone_input){root, target, pole, l1, l2};
+    return rq;
+}
+
+static int fail_case(const two_bone_request *rq, diagnosis d, const char *expected, const char *got)
+{
+    char given[512];
+    describe(rq, given, sizeof given);
+    check_fail(d, given, expected, got);
+    return 0;
+}
+
+/* Finite joints and both rest lengths kept. */
+static int expect_lengths(const two_bone_request *rq, const two_bone_response *rs)
+{
+    const two_bone_input *in = &rq->in;
+    if (!v3_is_finite(rs->out.mid) || !v3_is_finite(rs->out.tip))
+        return fail_case(rq, DIAG_NONE, "mid และ tip เป็นตัวเลขจริง (finite)",
+                         fmt("mid %s, tip %s — มี NaN/inf: ระวังการหารด้วยความยาวศูนย์และ acos นอกช่วง",
+                             fmt_v3(rs->out.mid), fmt_v3(rs->out.tip)));
+    float upper = v3_distance(rs->out.mid, in->root), lower = v3_distance(rs->out.tip, rs->out.mid);
+    if (upper < 1e-6f && lower < 1e-6f)
+        return fail_case(rq, DIAG_NONE, "mid และ tip ถูกวางตามการ solve",
+                         "mid และ tip ยังอยู่ที่ root ทั้งคู่ — ฟังก์ชันยังไม่ได้ทำงาน (stub?)");
+    if (fabsf(upper - in->len_upper) > LEN_TOL * in->len_upper ||
+        fabsf(lower - in->len_lower) > LEN_TOL * in->len_lower)
+        return fail_case(rq, DIAG_BONE_LENGTH, fmt("|mid - root| = %.5f, |tip - mid| = %.5f", in->len_upper, in->len_lower),
+                         fmt("|mid - root| = %.5f, |tip - mid| = %.5f (mid %s, tip %s)", upper, lower,
+                             fmt_v3(rs->out.mid), fmt_v3(rs->out.tip)));
+    return 1;
+}
+
+static int expect_status(const two_bone_request *rq, const two_bone_response *rs, two_bone_status want)
+{
+    if (rs->status == (int)want)
+        return 1;
+    return fail_case(rq, DIAG_NONE, fmt("status %s", two_bone_status_text(want)),
+                     fmt("status %d (%s)", rs->status,
+                         rs->status >= 0 && rs->status <= TWO_BONE_INVALID ? two_bone_status_text((two_bone_status)rs->status) : "?"));
+}
+
+/* The elbow in the root/target/pole plane, bent toward the pole. */
+static int expect_pole_side(const two_bone_request *rq, const two_bone_response *rs)
+{
+    const two_bone_input *in = &rq->in;
+    vec3 axis = v3_normalize(v3_sub(in->target, in->root));
+    vec3 to_pole = v3_sub(in->pole, in->root), to_mid = v3_sub(rs->out.mid, in->root);
+    vec3 pole_perp = v3_sub(to_pole, v3_scale(axis, v3_dot(to_pole, axis)));
+    vec3 mid_perp = v3_sub(to_mid, v3_scale(axis, v3_dot(to_mid, axis)));
+    vec3 normal = v3_normalize(v3_cross(axis, pole_perp));
+    float off_plane = fabsf(v3_dot(to_mid, normal));
+    if (off_plane > PLANE_TOL * in->len_upper)
+        return fail_case(rq, DIAG_NONE, "ข้อศอกอยู่ในระนาบเดียวกับ root, target และ pole",
+                         fmt("mid %s ห่างจากระนาบ %.5f", fmt_v3(rs->out.mid), off_plane));
+    if (v3_dot(mid_perp, pole_perp) < 0.0f)
+        return fail_case(rq, DIAG_POLE_SIDE, "ข้อศอกงอไปทาง pole",
+                         fmt("mid %s อยู่ฝั่งตรงข้ามกับ pole", fmt_v3(rs->out.mid)));
+    return 1;
+}
+
+static int expect_tip_at(const two_bone_request *rq, const two_bone_response *rs, vec3 want, const char *what)
+{
+    float reach = rq->in.len_upper + rq->in.len_lower;
+    if (v3_distance(rs->out.tip, want) <= TIP_TOL * reach)
+        return 1;
+    return fail_case(rq, DIAG_NONE, fmt("tip อยู่ที่ %s %s", what, fmt_v3(want)),
+                     fmt("tip %s (ห่าง %.5f)", fmt_v3(rs->out.tip), v3_distance(rs->out.tip, want)));
+}
+
+/* A random limb with realistic proportions (L1/L2 within 1/4..4). */
+static void random_limb(rng *r, vec3 *root, float *l1, float *l2)
+{
+    *root = rng_v3(r, -5.0f, 5.0f);
+    *l1 = rng_float(r, 0.2f, 2.0f);
+    *l2 = *l1 * rng_float(r, 0.25f, 4.0f);
+}
+
+static vec3 pole_off_line(rng *r, vec3 root, vec3 target)
+{
+    vec3 dir = v3_normalize(v3_sub(target, root));
+    for (;;) {
+        vec3 p = rng_unit_v3(r);
+        if (v3_length(v3_cross(p, dir)) > 0.2f) /* clearly off the line */
+            return v3_add(root, v3_scale(p, rng_float(r, 0.3f, 3.0f)));
+    }
+}
+
+static void chapter_arm(void)
+{
+    /* Section 4's arm: upper 0.5, forearm 0.4, target 0.7 from the shoulder,
+     * elbow hint behind (-Z). */
+    two_bone_request rq[1] = {request(v3(0.0f, 1.4f, 0.0f), v3(0.7f, 1.4f, 0.0f), v3(0.3f, 1.4f, -1.0f), 0.5f, 0.4f)};
+    two_bone_response rs[1];
+    if (!CHECK_CALL(OP_TWO_BONE, rq, 1, rs, describe))
+        return;
+    if (expect_lengths(rq, rs) && expect_tip_at(rq, rs, rq[0].in.target, "target") && expect_pole_side(rq, rs))
+        expect_status(rq, rs, TWO_BONE_REACHED);
+}
+
+#define RANDOM_CASES 2000
+
+static void reachable_targets(void)
+{
+    static two_bone_request rq[RANDOM_CASES];
+    static two_bone_response rs[RANDOM_CASES];
+    rng r = rng_for("reachable_targets");
+    for (int i = 0; i < RANDOM_CASES; i++) {
+        vec3 root;
+        float l1, l2;
+        random_limb(&r, &root, &l1, &l2);
+        float lo = fabsf(l1 - l2), hi = l1 + l2;
+        vec3 target = v3_add(root, v3_scale(rng_unit_v3(&r), rng_float(&r, lo + 0.01f * hi, 0.99f * hi)));
+        rq[i] = request(root, target, pole_off_line(&r, root, target), l1, l2);
+    }
+    if (!CHECK_CALL(OP_TWO_BONE, rq, RANDOM_CASES, rs, describe))
+        return;
+    for (int i = 0; i < RANDOM_CASES; i++)
+        if (!expect_lengths(&rq[i], &rs[i]) || !expect_tip_at(&rq[i], &rs[i], rq[i].in.target, "target") ||
+            !expect_pole_side(&rq[i], &rs[i]) || !expect_status(&rq[i], &rs[i], TWO_BONE_REACHED))
+            return;
+}
+
+static void out_of_reach(void)
+{
+    /* Beyond L1 + L2 the arm straightens along the root->target ray. */
+    enum { N = 200 };
+    static two_bone_request rq[N];
+    static two_bone_response rs[N];
+    rng r = rng_for("out_of_reach");
+    for (int i = 0; i < N; i++) {
+        vec3 root;
+        float l1, l2;
+        random_limb(&r, &root, &l1, &l2);
+        vec3 target = v3_add(root, v3_scale(rng_unit_v3(&r), (l1 + l2) * rng_float(&r, 1.01f, 4.0f)));
+        rq[i] = request(root, target, pole_off_line(&r, root, target), l1, l2);
+    }
+    if (!CHECK_CALL(OP_TWO_BONE, rq, N, rs, describe))
+        return;
+    for (int i = 0; i < N; i++) {
+        const two_bone_input *in = &rq[i].in;
+        vec3 dir = v3_normalize(v3_sub(in->target, in->root));
+        vec3 full = v3_add(in->root, v3_scale(dir, in->len_upper + in->len_lower));
+        if (!expect_lengths(&rq[i], &rs[i]) || !expect_tip_at(&rq[i], &rs[i], full, "ปลายแขนที่เหยียดสุดบนเส้นไปหา target") ||
+            !expect_status(&rq[i], &rs[i], TWO_BONE_TOO_FAR))
+            return;
+    }
+}
+
+static void too_close(void)
+{
+    /* Nearer than |L1 - L2| the arm folds; the tip stays on the ray at
+     * distance |L1 - L2|. */
+    enum { N = 200 };
+    static two_bone_request rq[N];
+    static two_bone_response rs[N];
+    rng r = rng_for("too_close");
+    for (int i = 0; i < N; i++) {
+        vec3 root;
+        float l1, l2;
+        random_limb(&r, &root, &l1, &l2);
+        if (fabsf(l1 - l2) < 0.1f * l1)
+            l2 = 2.0f * l1;
+        vec3 target = v3_add(root, v3_scale(rng_unit_v3(&r), fabsf(l1 - l2) * rng_float(&r, 0.05f, 0.95f)));
+        rq[i] = request(root, target, pole_off_line(&r, root, target), l1, l2);
+    }
+    if (!CHECK_CALL(OP_TWO_BONE, rq, N, rs, describe))
+        return;
+    for (int i = 0; i < N; i++) {
+        const two_bone_input *in = &rq[i].in;
+        vec3 dir = v3_normalize(v3_sub(in->target, in->root));
+        vec3 folded = v3_add(in->root, v3_scale(dir, fabsf(in->len_upper - in->len_lower)));
+        if (!expect_lengths(&rq[i], &rs[i]) || !expect_tip_at(&rq[i], &rs[i], folded, "ปลายแขนที่พับสุด") ||
+            !expect_status(&rq[i], &rs[i], TWO_BONE_TOO_CLOSE))
+            return;
+    }
+}
+
+static void pole_on_target_line(void)
+{
+    /* A pole on the root->target line gives no bend plane: the solver must
+     * fall back to some plane and still bend the elbow off the line. */
+    enum { N = 5 };
+    vec3 root = v3(0.0f, 1.0f, 0.0f);
+    two_bone_request rq[N] = {
+        request(root, v3(0.6f, 1.0f, 0.2f), v3(1.2f, 1.0f, 0.4f), 0.5f, 0.4f),   /* beyond the target */
+        request(root, v3(0.6f, 1.0f, 0.2f), v3(0.3f, 1.0f, 0.1f), 0.5f, 0.4f),   /* between */
+        request(root, v3(0.6f, 1.0f, 0.2f), v3(-0.6f, 1.0f, -0.2f), 0.5f, 0.4f), /* behind the root */
+        request(root, v3(0.6f, 1.0f, 0.2f), root, 0.5f, 0.4f),                   /* on the root */
+        request(root, v3(0.0f, 1.7f, 0.0f), v3(0.0f, 2.5f, 0.0f), 0.5f, 0.4f),   /* straight up, pole above */
+    };
+    two_bone_response rs[N];
+    if (!CHECK_CALL(OP_TWO_BONE, rq, N, rs, describe))
+        return;
+    for (int i = 0; i < N; i++) {
+        if (!expect_lengths(&rq[i], &rs[i]) || !expect_tip_at(&rq[i], &rs[i], rq[i].in.target, "target"))
+            return;
+        vec3 axis = v3_normalize(v3_sub(rq[i].in.target, rq[i].in.root));
+        vec3 to_mid = v3_sub(rs[i].out.mid, rq[i].in.root);
+        float off_line = v3_length(v3_sub(to_mid, v3_scale(axis, v3_dot(to_mid, axis))));
+        if (off_line < 0.1f * rq[i].in.len_upper) {
+            fail_case(&rq[i], DIAG_NONE, "ข้อศอกงอออกจากเส้น root→target (ใช้ระนาบสำรอง fallback)",
+                      fmt("mid %s อยู่ห่างเส้นเพียง %.5f", fmt_v3(rs[i].out.mid), off_line));
+            return;
+        }
+    }
+}
+
+static void target_at_root(void)
+{
+    /* No direction to the target at all: any fold is fine, NaN is not. */
+    enum { N = 3 };
+    vec3 root = v3(0.2f, 1.0f, -0.3f);
+    two_bone_request rq[N] = {
+        request(root, root, v3(0.2f, 1.0f, 0.7f), 0.5f, 0.4f),
+        request(root, root, root, 0.3f, 0.6f),
+        request(root, root, v3(0.2f, 2.0f, -0.3f), 0.45f, 0.45f),
+    };
+    two_bone_response rs[N];
+    if (!CHECK_CALL(OP_TWO_BONE, rq, N, rs, describe))
+        return;
+    for (int i = 0; i < N; i++) {
+        float fold = fabsf(rq[i].in.len_upper - rq[i].in.len_lower);
+        float d = v3_distance(rs[i].out.tip, root);
+        if (!expect_lengths(&rq[i], &rs[i]))
+            return;
+        if (fabsf(d - fold) > TIP_TOL * (rq[i].in.len_upper + rq[i].in.len_lower)) {
+            fail_case(&rq[i], DIAG_NONE, fmt("tip ห่างจาก root |L1 - L2| = %.4f (แขนพับสุด)", fold),
+                      fmt("tip %s ห่าง %.4f", fmt_v3(rs[i].out.tip), d));
+            return;
+        }
+        if (!expect_status(&rq[i], &rs[i], fold > 0.0f ? TWO_BONE_TOO_CLOSE : TWO_BONE_REACHED))
+            return;
+    }
+}
+
+static void invalid_input(void)
+{
+    enum { N = 6 };
+    vec3 root = v3(0.0f, 1.0f, 0.0f), target = v3(0.5f, 1.2f, 0.3f), pole = v3(0.0f, 1.0f, 1.0f);
+    two_bone_request rq[N] = {
+        request(root, target, pole, 0.0f, 0.4f),
+        request(root, target, pole, 0.5f, -0.4f),
+        request(root, target, pole, NAN, 0.4f),
+        request(root, v3(NAN, 0.0f, 0.0f), pole, 0.5f, 0.4f),
+        request(root, target, v3(0.0f, INFINITY, 0.0f), 0.5f, 0.4f),
+        request(root, target, pole, 0.5f, 0.4f),
+    };
+    rq[5].pass_null_in = 1;
+    two_bone_response rs[N];
+    if (!CHECK_CALL(OP_TWO_BONE, rq, N, rs, describe))
+        return;
+    for (int i = 0; i < N; i++) {
+        if (!expect_status(&rq[i], &rs[i], TWO_BONE_INVALID))
+            return;
+        vec3 want = rq[i].pass_null_in ? v3_zero() : root;
+        if (v3_distance(rs[i].out.mid, want) > 0.0f || v3_distance(rs[i].out.tip, want) > 0.0f) {
+            fail_case(&rq[i], DIAG_NONE, fmt("mid = tip = %s", fmt_v3(want)),
+                      fmt("mid %s, tip %s", fmt_v3(rs[i].out.mid), fmt_v3(rs[i].out.tip)));
+            return;
+        }
+    }
+}
+
+DEFINE_SUITE(TWO_BONE,
+    {"chapter_arm", "แขนในบท (L1 0.5, L2 0.4, target ห่าง 0.7): ถึง target, ยาวคงที่, งอไปทาง pole", chapter_arm},
+    {"reachable_targets", "2000 target ที่เอื้อมถึง: ความยาว bone, tip บน target, ข้อศอกฝั่ง pole", reachable_targets},
+    {"out_of_reach", "target ไกลเกิน L1+L2: แขนเหยียดตรงชี้ไปหา target", out_of_reach},
+    {"too_close", "target ใกล้กว่า |L1−L2|: แขนพับ ความยาวคงที่", too_close},
+    {"pole_on_target_line", "pole อยู่บนเส้น root→target: ใช้ fallback แล้วยังงอได้", pole_on_target_line},
+    {"target_at_root", "target ทับ root: ไม่มี NaN ความยาวคงที่", target_at_root},
+    {"invalid_input", "bone ยาว 0/ติดลบ/NaN หรือ input เป็น NULL: TWO_BONE_INVALID", invalid_input})

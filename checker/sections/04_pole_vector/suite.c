@@ -1,0 +1,513 @@
+/* 04 pole vector: the checks (trusted side).
+ *
+ * Where the pole goes (hip space, in front for a knee, behind for an
+ * elbow, turning with the hip) and how the bones are rotated once section
+ * 03 has placed the joints (+Z along the bone, +Y toward the pole). The
+ * joints come from the REFERENCE two_bone_solve and the rotations are fed
+ * back through the REFERENCE fk_compute_world, so only this section's code
+ * is graded. One known mistake is named: a +Y axis that points away from
+ * the pole (pole_side). */
+#include "check.h"
+#include "forward_kinematics.h"
+#include "sections.h"
+#include "sections/04_pole_vector/ops.h"
+#include "two_bone.h"
+
+#include <stdio.h>
+#include <string.h>
+
+/* Pole placement is one quat_rotate and one add in float: a few ulps
+ * (~1e-7) of |hip| + |offset|. A student who writes the rotation another
+ * way (q * v * q^-1 with quat_mul, a matrix) lands within ~1e-6 of that.
+ * 1e-5 of the scale forgives any of those and still catches every real
+ * mistake (unrotated offset, inverse rotation, wrong side), which is off by
+ * the order of |offset| itself. */
+#define PLACE_TOL 1e-5f
+
+/* Bone axes: the reference is within ~1e-6 rad of the exact directions
+ * (measured over 100k random limbs: +Z 4e-7 rad, +Y 1e-6 rad); another
+ * correct construction (quat_from_to then a twist) adds a few 1e-6. 1e-3
+ * rad (0.06 deg) speaks only to real direction mistakes. */
+#define AXIS_TOL_RAD 1e-3f
+/* A rotation must be a unit quaternion: float normalization leaves |q|
+ * within ~1e-7 of 1; an unnormalized product or sum is off by far more. */
+#define UNIT_TOL 1e-4f
+/* Identity is written as constants (or comes out of a zero-angle
+ * rotation exactly); a computed or unwritten rotation is nowhere near. */
+#define IDENTITY_TOL 1e-5f
+
+/* Positions rebuilt through FK from the student's rotations: two
+ * quat_rotate/quat_mul steps in float, ~1e-6 of the limb (measured 1.5e-6
+ * on the reference). 1e-4 of the limb's length is the tolerance section
+ * 03 uses for its joints, far below anything a viewer would see. */
+#define REBUILD_TOL 1e-4f
+
+/* The pole sweep solves with the reference two_bone_solve: its tip is
+ * within 3.6e-5 * (L1 + L2) of the target (section 03's measurement), so
+ * 1e-4 * (L1 + L2) as in section 03. The elbow's distance from and
+ * projection onto the root->target line come out of the same solve. */
+#define SWEEP_POS_TOL 1e-4f
+/* Successive elbows 15 deg apart about the root->target line. The elbow
+ * sits ~0.2 from the line, and its position is good to ~1e-6, so its
+ * angle about the line is good to ~1e-5 rad (measured 2e-4 deg on the
+ * reference); 0.05 deg (the tolerance of the chapter's worked angles in
+ * section 02) leaves a wide margin, while a pole that does not turn with
+ * the hip moves the elbow 0 deg per step and an inverse rotation -15 deg. */
+#define SWEEP_STEP_DEG 15.0f
+#define SWEEP_STEP_TOL_DEG 0.05f
+#define SWEEP_STEPS 24
+
+/* ---- describing cases ------------------------------------------------- */
+
+static const char *limb_name(int limb)
+{
+    return limb == LIMB_KNEE ? "LIMB_KNEE" : limb == LIMB_ELBOW ? "LIMB_ELBOW" : "?";
+}
+
+static const char *fmt_q(quat q) { return fmt("(%.4f, %.4f, %.4f, %.4f)", q.x, q.y, q.z, q.w); }
+
+static const char *status_name(int s)
+{
+    return s == POLE_OK ? "POLE_OK" : s == POLE_DEGENERATE ? "POLE_DEGENERATE" : fmt("%d (ไม่มีค่านี้)", s);
+}
+
+static void describe_place(const void *request, char *out, size_t size)
+{
+    const pole_place_request *rq = request;
+    if (rq->offset_from_limb)
+        snprintf(out, size, "pole_from_hip(hip %s, hip_rotation %s, pole_offset_for(%s, %g))",
+                 fmt_v3(rq->hip_position), fmt_q(rq->hip_rotation), limb_name(rq->limb), rq->distance);
+    else
+        snprintf(out, size, "pole_offset_for(%s, %g); pole_from_hip(hip %s, hip_rotation %s, offset %s)",
+                 limb_name(rq->limb), rq->distance, fmt_v3(rq->hip_position), fmt_q(rq->hip_rotation),
+                 fmt_v3(rq->offset));
+}
+
+static void describe_rot(const void *request, char *out, size_t size)
+{
+    const pole_rot_request *rq = request;
+    snprintf(out, size, "bone_rotations_from_positions(root %s, mid %s, tip %s, pole %s, %s, %s)",
+             fmt_v3(rq->root), fmt_v3(rq->mid), fmt_v3(rq->tip), fmt_v3(rq->pole),
+             (rq->null_flags & POLE_NULL_UPPER) ? "NULL" : "&upper",
+             (rq->null_flags & POLE_NULL_LOWER) ? "NULL" : "&lower");
+}
+
+static int fail_rot(const pole_rot_request *rq, diagnosis d, const char *expected, const char *got)
+{
+    char given[768];
+    describe_rot(rq, given, sizeof given);
+    check_fail(d, given, expected, got);
+    return 0;
+}
+
+/* ---- geometry helpers ------------------------------------------------- */
+
+/* Angle between two directions, accurate near 0 (acos is not). */
+static float angle_between(vec3 a, vec3 b)
+{
+    return atan2f(v3_length(v3_cross(a, b)), v3_dot(a, b));
+}
+
+/* The part of v perpendicular to the unit direction `axis`. */
+static vec3 perpendicular_part(vec3 v, vec3 axis)
+{
+    return v3_sub(v, v3_scale(axis, v3_dot(v, axis)));
+}
+
+/* ---- bone rotation checks --------------------------------------------- */
+
+static int expect_status(const pole_rot_request *rq, int got, pole_status want, const char *why)
+{
+    if (got == (int)want)
+        return 1;
+    return fail_rot(rq, DIAG_NONE, fmt("คืน %s (%s)", status_name(want), why), fmt("คืน %s", status_name(got)));
+}
+
+static int expect_identity(const pole_rot_request *rq, const char *name, quat q, const char *why)
+{
+    if (fabsf(q.x) <= IDENTITY_TOL && fabsf(q.y) <= IDENTITY_TOL && fabsf(q.z) <= IDENTITY_TOL &&
+        fabsf(fabsf(q.w) - 1.0f) <= IDENTITY_TOL)
+        return 1;
+    const char *got = q.x == POLE_SENTINEL ? fmt("%s ไม่ถูกเขียนเลย (ยังเป็นค่าที่ checker ใส่ไว้ %g)", name, POLE_SENTINEL)
+                                           : fmt("%s = %s", name, fmt_q(q));
+    return fail_rot(rq, DIAG_NONE, fmt("%s = identity (0, 0, 0, 1) — %s", name, why), got);
+}
+
+/* A unit rotation with +Z along joint->child and, when check_up is set,
+ * +Y leaning toward the pole: on the pole's side of the bone, in the plane
+ * of the bone and the pole (what LookRotation(child - joint, pole - joint)
+ * gives). */
+static int expect_bone(const pole_rot_request *rq, const char *name, quat q, vec3 joint, vec3 child, vec3 pole,
+                       int check_up)
+{
+    float len = sqrtf(quat_dot(q, q));
+    if (!quat_is_finite(q) || !(fabsf(len - 1.0f) <= UNIT_TOL)) {
+        const char *got = q.x == POLE_SENTINEL
+                              ? fmt("%s ไม่ถูกเขียนเลย (ยังเป็นค่าที่ checker ใส่ไว้ %g)", name, POLE_SENTINEL)
+                              : fmt("%s = %s, |q| = %.6f%s", name, fmt_q(q), len,
+                                    quat_is_finite(q) ? "" : " — มี NaN/inf: ระวัง normalize เวกเตอร์ยาวศูนย์ หรือ "
+                                                             "pole ที่อยู่บนเส้น bone (ใช้ quat_look_rotation)");
+        return fail_rot(rq, DIAG_NONE, fmt("%s เป็น unit quaternion (|q| = 1) ที่ไม่มี NaN", name), got);
+    }
+
+    vec3 bone = v3_normalize(v3_sub(child, joint));
+    vec3 z = quat_rotate(q, v3_forward());
+    float z_err = angle_between(z, bone);
+    if (!(z_err <= AXIS_TOL_RAD))
+        return fail_rot(rq, DIAG_NONE,
+                        fmt("rotate(%s, +Z) ชี้ตาม bone ไปหา joint ถัดไป: %s (ภายใน %.3f°)", name, fmt_v3(bone),
+                            AXIS_TOL_RAD * IK_RAD_TO_DEG),
+                        fmt("rotate(%s, +Z) = %s ห่างจาก bone %s — %s = %s", name, fmt_v3(z), fmt_deg(z_err), name,
+                            fmt_q(q)));
+    if (!check_up)
+        return 1;
+
+    vec3 perp = v3_normalize(perpendicular_part(v3_sub(pole, joint), bone));
+    vec3 normal = v3_normalize(v3_cross(bone, perp));
+    vec3 y = quat_rotate(q, v3_up());
+    float toward = v3_dot(y, perp);
+    float off_plane = asinf(fminf(1.0f, fabsf(v3_dot(y, normal))));
+    if (!(toward > 0.0f)) {
+        /* In the plane but on the far side: the up vector was turned around
+         * (joint - pole instead of pole - joint, or a negated axis). */
+        diagnosis d = off_plane <= AXIS_TOL_RAD ? DIAG_POLE_SIDE : DIAG_NONE;
+        return fail_rot(rq, d,
+                        fmt("rotate(%s, +Y) เอียงเข้าหา pole: ทิศ %s (ส่วนของ pole − joint ที่ตั้งฉากกับ bone)", name,
+                            fmt_v3(perp)),
+                        fmt("rotate(%s, +Y) = %s ชี้ออกจาก pole (dot = %.4f)", name, fmt_v3(y), toward));
+    }
+    if (!(off_plane <= AXIS_TOL_RAD))
+        return fail_rot(rq, DIAG_NONE,
+                        fmt("rotate(%s, +Y) อยู่ในระนาบของ bone กับ pole: ทิศ %s (ภายใน %.3f°)", name, fmt_v3(perp),
+                            AXIS_TOL_RAD * IK_RAD_TO_DEG),
+                        fmt("rotate(%s, +Y) = %s เอียงออกจากระนาบ %s — bone บิด (twist) ผิด: up ของ LookRotation "
+                            "ต้องเป็น pole − joint ของ bone นั้นเอง",
+                            name, fmt_v3(y), fmt_deg(off_plane)));
+    return 1;
+}
+
+/* ---- random limbs ------------------------------------------------------- */
+
+typedef struct {
+    vec3 root, mid, tip, pole;
+} limb_pose;
+
+/* A reachable limb solved by the reference, with a pole that clearly
+ * leans off both bones (at least ~6 deg from each bone's line, so the
+ * direction of "toward the pole" is well defined to float precision). */
+static limb_pose random_limb(rng *r)
+{
+    for (;;) {
+        float l1 = rng_float(r, 0.2f, 1.5f), l2 = rng_float(r, 0.2f, 1.5f);
+        float lo = fabsf(l1 - l2), hi = l1 + l2;
+        float d = rng_float(r, lo + 0.05f * (hi - lo), hi - 0.05f * (hi - lo));
+        vec3 root = rng_v3(r, -1.0f, 1.0f);
+        vec3 target = v3_add(root, v3_scale(rng_unit_v3(r), d));
+        vec3 pole = v3_add(root, rng_v3(r, -2.0f, 2.0f));
+        two_bone_input in = {root, target, pole, l1, l2};
+        two_bone_output out;
+        if (two_bone_solve(&in, &out) != TWO_BONE_REACHED)
+            continue;
+        limb_pose p = {root, out.mid, out.tip, pole};
+        vec3 up_u = v3_sub(pole, root), up_l = v3_sub(pole, out.mid);
+        vec3 bu = v3_normalize(v3_sub(out.mid, root)), bl = v3_normalize(v3_sub(out.tip, out.mid));
+        if (v3_length(up_u) < 0.05f || v3_length(up_l) < 0.05f ||
+            v3_length(perpendicular_part(up_u, bu)) < 0.1f * v3_length(up_u) ||
+            v3_length(perpendicular_part(up_l, bl)) < 0.1f * v3_length(up_l))
+            continue;
+        return p;
+    }
+}
+
+static pole_rot_request rot_request(vec3 root, vec3 mid, vec3 tip, vec3 pole, int null_flags)
+{
+    pole_rot_request rq;
+    memset(&rq, 0, sizeof rq);
+    rq.root = root;
+    rq.mid = mid;
+    rq.tip = tip;
+    rq.pole = pole;
+    rq.null_flags = null_flags;
+    return rq;
+}
+
+/* ---- the checks ----------------------------------------------------------- */
+
+static int expect_v3(const pole_place_request *rq, const char *what, vec3 got, vec3 want, float scale,
+                     const char *hint)
+{
+    if (v3_distance(got, want) <= PLACE_TOL * scale) /* false for NaN */
+        return 1;
+    char given[768];
+    describe_place(rq, given, sizeof given);
+    check_fail(DIAG_NONE, given, fmt("%s = %s", what, fmt_v3(want)), fmt("%s = %s%s", what, fmt_v3(got), hint));
+    return 0;
+}
+
+#define PLACE_CASES 40
+
+static void pole_offsets(void)
+{
+    static const float DISTANCES[] = {0.3f, 0.05f, 0.5f, 1.0f, 2.5f};
+    enum { ND = sizeof DISTANCES / sizeof DISTANCES[0] };
+    pole_place_request rq[PLACE_CASES];
+    pole_place_response rs[PLACE_CASES];
+    memset(rq, 0, sizeof rq);
+    rng r = rng_for("pole_offsets");
+    for (int i = 0; i < PLACE_CASES; i++) {
+        rq[i].limb = (i % 2) ? LIMB_ELBOW : LIMB_KNEE;
+        rq[i].distance = DISTANCES[(i / 2) % ND];
+        rq[i].hip_position = rng_v3(&r, -2.0f, 2.0f);
+        rq[i].hip_rotation = rng_quat(&r);
+        rq[i].offset = rng_v3(&r, -1.0f, 1.0f);
+    }
+    if (!CHECK_CALL(OP_POLE_PLACE, rq, PLACE_CASES, rs, describe_place))
+        return;
+    for (int i = 0; i < PLACE_CASES; i++) {
+        vec3 want = pole_offset_for((limb_kind)rq[i].limb, rq[i].distance);
+        int swapped = v3_distance(rs[i].offset, v3_neg(want)) <= PLACE_TOL * (1.0f + rq[i].distance);
+        const char *hint = !swapped ? ""
+                           : rq[i].limb == LIMB_KNEE ? " — เข่างอไปข้างหน้า: pole ของ knee อยู่ด้านหน้า (+Z)"
+                                                     : " — ศอกงอไปข้างหลัง: pole ของ elbow อยู่ด้านหลัง (−Z)";
+        if (!expect_v3(&rq[i], "pole_offset_for", rs[i].offset, want, 1.0f + rq[i].distance, hint))
+            return;
+    }
+    for (int i = 0; i < PLACE_CASES; i++) {
+        vec3 want = v3_add(rq[i].hip_position, quat_rotate(rq[i].hip_rotation, rq[i].offset));
+        vec3 unrotated = v3_add(rq[i].hip_position, rq[i].offset);
+        const char *hint = v3_distance(rs[i].pole, unrotated) <= PLACE_TOL * 4.0f
+                               ? " — offset ยังไม่ได้หมุนด้วย hip_rotation (quat_rotate) จึงไม่หันตามตัวละคร"
+                           : v3_distance(rs[i].pole, rq[i].hip_position) <= PLACE_TOL * 4.0f
+                               ? " — ได้ตำแหน่ง hip เอง: ยังไม่ได้บวก offset"
+                               : "";
+        float scale = 1.0f + v3_length(rq[i].hip_position) + v3_length(rq[i].offset);
+        if (!expect_v3(&rq[i], "pole_from_hip", rs[i].pole, want, scale, hint))
+            return;
+    }
+}
+
+static void pole_follows_hip(void)
+{
+    /* A leg: the hip is the root, the foot's target is fixed below it, and
+     * the character turns about the hip->target line 15 deg per step. The
+     * knee pole rides on the hip, so the knee must swing around that line
+     * with it, while the foot stays on the target. */
+    const vec3 hip = v3(0.1f, 1.0f, -0.2f), target = v3(0.25f, 0.3f, 0.05f);
+    const float l1 = 0.45f, l2 = 0.42f, reach = l1 + l2;
+    const vec3 axis = v3_normalize(v3_sub(target, hip));
+    const quat facing = quat_from_axis_angle(v3_up(), 30.0f * IK_DEG_TO_RAD);
+    pole_place_request rq[SWEEP_STEPS];
+    pole_place_response rs[SWEEP_STEPS];
+    memset(rq, 0, sizeof rq);
+    for (int k = 0; k < SWEEP_STEPS; k++) {
+        rq[k].limb = LIMB_KNEE;
+        rq[k].distance = 0.3f;
+        rq[k].hip_position = hip;
+        rq[k].hip_rotation = quat_mul(quat_from_axis_angle(axis, (float)k * SWEEP_STEP_DEG * IK_DEG_TO_RAD), facing);
+        rq[k].offset_from_limb = 1;
+    }
+    if (!CHECK_CALL(OP_POLE_PLACE, rq, SWEEP_STEPS, rs, describe_place))
+        return;
+
+    vec3 mids[SWEEP_STEPS];
+    float radius0 = 0.0f, along0 = 0.0f;
+    for (int k = 0; k < SWEEP_STEPS; k++) {
+        const char *given = fmt("ขา L1 = %g, L2 = %g: hip (root) %s, target %s; hip หมุนรอบเส้น root→target ไป %d° "
+                                "(step %d จาก %d), pole = pole_from_hip(hip, hip_rotation, pole_offset_for(LIMB_KNEE, 0.3))",
+                                l1, l2, fmt_v3(hip), fmt_v3(target), k * 15, k + 1, SWEEP_STEPS);
+        vec3 want_pole = pole_from_hip(hip, rq[k].hip_rotation, pole_offset_for(LIMB_KNEE, 0.3f));
+        two_bone_input in = {hip, target, rs[k].pole, l1, l2};
+        two_bone_output out;
+        two_bone_status st = two_bone_solve(&in, &out);
+        const char *got_pole = fmt("pole ของคุณ = %s (ควรเป็น %s)", fmt_v3(rs[k].pole), fmt_v3(want_pole));
+        if (!(v3_distance(out.tip, target) <= SWEEP_POS_TOL * reach)) {
+            check_fail(DIAG_NONE, given, fmt("เท้า (tip) อยู่บน target %s ทุก step", fmt_v3(target)),
+                       fmt("%s → two_bone_solve (อ้างอิง) ได้ status %s, tip %s", got_pole, two_bone_status_text(st),
+                           fmt_v3(out.tip)));
+            return;
+        }
+        vec3 rel = v3_sub(out.mid, hip);
+        float along = v3_dot(rel, axis), radius = v3_length(perpendicular_part(rel, axis));
+        if (k == 0) {
+            radius0 = radius;
+            along0 = along;
+        } else if (!(fabsf(radius - radius0) <= SWEEP_POS_TOL * reach) ||
+                   !(fabsf(along - along0) <= SWEEP_POS_TOL * reach)) {
+            check_fail(DIAG_NONE, given,
+                       fmt("เข่าอยู่บนวงกลมเดียวรอบเส้น root→target: ห่างจากเส้น %.4f, ตำแหน่งตามเส้น %.4f", radius0,
+                           along0),
+                       fmt("%s → เข่า %s ห่างจากเส้น %.4f, ตำแหน่งตามเส้น %.4f", got_pole, fmt_v3(out.mid), radius,
+                           along));
+            return;
+        }
+        mids[k] = out.mid;
+    }
+    for (int k = 1; k <= SWEEP_STEPS; k++) {
+        /* k == SWEEP_STEPS closes the circle: step 23 back to step 0. */
+        int a = k - 1, b = k % SWEEP_STEPS;
+        vec3 ua = perpendicular_part(v3_sub(mids[a], hip), axis), ub = perpendicular_part(v3_sub(mids[b], hip), axis);
+        float step = atan2f(v3_dot(axis, v3_cross(ua, ub)), v3_dot(ua, ub)) * IK_RAD_TO_DEG;
+        if (!(fabsf(step - SWEEP_STEP_DEG) <= SWEEP_STEP_TOL_DEG)) {
+            const char *why = fabsf(step) <= SWEEP_STEP_TOL_DEG
+                                  ? " — เข่าไม่หมุนตาม hip: pole ต้องเป็น offset ใน hip space ที่หมุนด้วย hip_rotation"
+                              : fabsf(step + SWEEP_STEP_DEG) <= SWEEP_STEP_TOL_DEG
+                                  ? " — เข่าหมุนสวนทาง: ใช้ rotation กลับด้าน (inverse/conjugate)?"
+                                  : "";
+            check_fail(DIAG_NONE,
+                       fmt("ขา L1 = %g, L2 = %g: hip (root) %s, target %s; hip หมุนรอบเส้น root→target ทีละ 15° "
+                           "(step %d → %d), pole = pole_from_hip(hip, hip_rotation, pole_offset_for(LIMB_KNEE, 0.3))",
+                           l1, l2, fmt_v3(hip), fmt_v3(target), a + 1, b + 1),
+                       fmt("เข่าหมุนรอบเส้น root→target ไป %.2f° (±%.2f°) ตาม hip", SWEEP_STEP_DEG,
+                           SWEEP_STEP_TOL_DEG),
+                       fmt("เข่าหมุนไป %.3f° (pole %s → %s, เข่า %s → %s)%s", step, fmt_v3(rs[a].pole),
+                           fmt_v3(rs[b].pole), fmt_v3(mids[a]), fmt_v3(mids[b]), why));
+            return;
+        }
+    }
+}
+
+#define ROT_CASES 300
+
+static void rotations_point_bones(void)
+{
+    static pole_rot_request rq[ROT_CASES];
+    static pole_rot_response rs[ROT_CASES];
+    rng r = rng_for("rotations_point_bones");
+    for (int i = 0; i < ROT_CASES; i++) {
+        limb_pose p = random_limb(&r);
+        rq[i] = rot_request(p.root, p.mid, p.tip, p.pole, 0);
+    }
+    if (!CHECK_CALL(OP_POLE_ROTATIONS, rq, ROT_CASES, rs, describe_rot))
+        return;
+    for (int i = 0; i < ROT_CASES; i++) {
+        const pole_rot_request *q = &rq[i];
+        if (!expect_bone(q, "upper", rs[i].upper, q->root, q->mid, q->pole, 1) ||
+            !expect_bone(q, "lower", rs[i].lower, q->mid, q->tip, q->pole, 1) ||
+            !expect_status(q, rs[i].status, POLE_OK, "bone ทั้งสองยาวพอ"))
+            return;
+    }
+}
+
+#define REBUILD_CASES 200
+
+static void rotations_rebuild_positions(void)
+{
+    static pole_rot_request rq[REBUILD_CASES];
+    static pole_rot_response rs[REBUILD_CASES];
+    rng r = rng_for("rotations_rebuild_positions");
+    for (int i = 0; i < REBUILD_CASES; i++) {
+        limb_pose p = random_limb(&r);
+        rq[i] = rot_request(p.root, p.mid, p.tip, p.pole, 0);
+    }
+    if (!CHECK_CALL(OP_POLE_ROTATIONS, rq, REBUILD_CASES, rs, describe_rot))
+        return;
+    for (int i = 0; i < REBUILD_CASES; i++) {
+        const pole_rot_request *q = &rq[i];
+        /* The bones' actual lengths (not the rest lengths given to the
+         * solve), so only the rotations are being tested. */
+        float l1 = v3_distance(q->mid, q->root), l2 = v3_distance(q->tip, q->mid);
+        quat upper = rs[i].upper, lower = rs[i].lower;
+        fk_bone bones[3] = {
+            {-1, q->root, upper},
+            {0, v3(0.0f, 0.0f, l1), quat_mul(quat_inverse(upper), lower)},
+            {1, v3(0.0f, 0.0f, l2), quat_identity()},
+        };
+        fk_transform world[3];
+        fk_status st = fk_compute_world(bones, 3, world);
+        const char *setup = fmt("skeleton 3 bone: root ที่ %s หมุน upper; ลูกห่าง (0, 0, %.4f) หมุน inverse(upper) * lower; "
+                                "หลานห่าง (0, 0, %.4f)",
+                                fmt_v3(q->root), l1, l2);
+        if (st != FK_OK) {
+            fail_rot(q, DIAG_NONE, fmt("%s — fk_compute_world (อ้างอิง) ได้ joint เดิม", setup),
+                     fmt("fk_compute_world ปฏิเสธ: %s (upper %s, lower %s)", fk_status_text(st), fmt_q(upper),
+                         fmt_q(lower)));
+            return;
+        }
+        float tol = REBUILD_TOL * (l1 + l2);
+        if (!(v3_distance(world[1].position, q->mid) <= tol) || !(v3_distance(world[2].position, q->tip) <= tol)) {
+            fail_rot(q, DIAG_NONE,
+                     fmt("%s — FK ได้ mid %s และ tip %s กลับมา", setup, fmt_v3(q->mid), fmt_v3(q->tip)),
+                     fmt("FK ได้ mid %s, tip %s (upper %s, lower %s) — +Z ของแต่ละ bone ต้องชี้ไปหา joint ถัดไป",
+                         fmt_v3(world[1].position), fmt_v3(world[2].position), fmt_q(upper), fmt_q(lower)));
+            return;
+        }
+    }
+}
+
+static void degenerate_input(void)
+{
+    /* Dyadic coordinates: the bones, and the poles on a bone's line, are
+     * exact in float. */
+    const vec3 root = v3(0.0f, 1.0f, 0.0f), mid = v3(0.5f, 0.5f, 0.25f), tip = v3(0.75f, 0.75f, 1.0f);
+    const vec3 pole = v3(1.0f, 1.0f, 1.0f);
+    enum {
+        ZERO_UPPER, ZERO_LOWER, TINY_LOWER, POLE_ON_UPPER, POLE_ON_LOWER, POLE_AT_ROOT,
+        NULL_UPPER, NULL_LOWER, NULL_BOTH, N
+    };
+    pole_rot_request rq[N];
+    pole_rot_response rs[N];
+    rq[ZERO_UPPER] = rot_request(mid, mid, tip, pole, 0);
+    rq[ZERO_LOWER] = rot_request(root, mid, mid, pole, 0);
+    /* 1e-8 long, below the 1e-6 the exercise names; near the origin so the
+     * tiny length survives float rounding. */
+    rq[TINY_LOWER] = rot_request(v3(-0.5f, 0.5f, 0.25f), v3_zero(), v3(0.0f, 1e-8f, 0.0f), pole, 0);
+    rq[POLE_ON_UPPER] = rot_request(root, mid, tip, v3(1.0f, 0.0f, 0.5f), 0);  /* root + 2 (mid - root) */
+    rq[POLE_ON_LOWER] = rot_request(root, mid, tip, v3(1.25f, 1.25f, 2.5f), 0); /* mid + 3 (tip - mid) */
+    rq[POLE_AT_ROOT] = rot_request(root, mid, tip, root, 0);
+    rq[NULL_UPPER] = rot_request(root, mid, tip, pole, POLE_NULL_UPPER);
+    rq[NULL_LOWER] = rot_request(root, mid, tip, pole, POLE_NULL_LOWER);
+    rq[NULL_BOTH] = rot_request(root, mid, tip, pole, POLE_NULL_UPPER | POLE_NULL_LOWER);
+    if (!CHECK_CALL(OP_POLE_ROTATIONS, rq, N, rs, describe_rot))
+        return;
+
+    const pole_rot_request *q = &rq[ZERO_UPPER];
+    if (!expect_status(q, rs[ZERO_UPPER].status, POLE_DEGENERATE, "upper bone ยาว 0") ||
+        !expect_identity(q, "upper", rs[ZERO_UPPER].upper, "bone ยาว 0 ไม่มีทิศให้ +Z ชี้") ||
+        !expect_bone(q, "lower", rs[ZERO_UPPER].lower, q->mid, q->tip, q->pole, 1))
+        return;
+    q = &rq[ZERO_LOWER];
+    if (!expect_status(q, rs[ZERO_LOWER].status, POLE_DEGENERATE, "lower bone ยาว 0") ||
+        !expect_identity(q, "lower", rs[ZERO_LOWER].lower, "bone ยาว 0 ไม่มีทิศให้ +Z ชี้") ||
+        !expect_bone(q, "upper", rs[ZERO_LOWER].upper, q->root, q->mid, q->pole, 1))
+        return;
+    q = &rq[TINY_LOWER];
+    if (!expect_status(q, rs[TINY_LOWER].status, POLE_DEGENERATE, "lower bone ยาว 1e-8 สั้นกว่า 1e-6") ||
+        !expect_identity(q, "lower", rs[TINY_LOWER].lower, "bone สั้นกว่า 1e-6 ถือว่ายาว 0") ||
+        !expect_bone(q, "upper", rs[TINY_LOWER].upper, q->root, q->mid, q->pole, 1))
+        return;
+    /* A pole on a bone's line gives that bone no side to lean to: any
+     * finite unit rotation with +Z along the bone is right. */
+    q = &rq[POLE_ON_UPPER];
+    if (!expect_status(q, rs[POLE_ON_UPPER].status, POLE_OK, "pole บนเส้น bone ไม่ใช่ error") ||
+        !expect_bone(q, "upper", rs[POLE_ON_UPPER].upper, q->root, q->mid, q->pole, 0) ||
+        !expect_bone(q, "lower", rs[POLE_ON_UPPER].lower, q->mid, q->tip, q->pole, 1))
+        return;
+    q = &rq[POLE_ON_LOWER];
+    if (!expect_status(q, rs[POLE_ON_LOWER].status, POLE_OK, "pole บนเส้น bone ไม่ใช่ error") ||
+        !expect_bone(q, "upper", rs[POLE_ON_LOWER].upper, q->root, q->mid, q->pole, 1) ||
+        !expect_bone(q, "lower", rs[POLE_ON_LOWER].lower, q->mid, q->tip, q->pole, 0))
+        return;
+    q = &rq[POLE_AT_ROOT];
+    if (!expect_status(q, rs[POLE_AT_ROOT].status, POLE_OK, "pole ทับ root ไม่ใช่ error") ||
+        !expect_bone(q, "upper", rs[POLE_AT_ROOT].upper, q->root, q->mid, q->pole, 0) ||
+        !expect_bone(q, "lower", rs[POLE_AT_ROOT].lower, q->mid, q->tip, q->pole, 1))
+        return;
+    q = &rq[NULL_UPPER];
+    if (!expect_status(q, rs[NULL_UPPER].status, POLE_DEGENERATE, "output เป็น NULL") ||
+        !expect_identity(q, "lower", rs[NULL_UPPER].lower, "อีก output ที่ไม่ใช่ NULL ได้ identity"))
+        return;
+    q = &rq[NULL_LOWER];
+    if (!expect_status(q, rs[NULL_LOWER].status, POLE_DEGENERATE, "output เป็น NULL") ||
+        !expect_identity(q, "upper", rs[NULL_LOWER].upper, "อีก output ที่ไม่ใช่ NULL ได้ identity"))
+        return;
+    q = &rq[NULL_BOTH];
+    if (!expect_status(q, rs[NULL_BOTH].status, POLE_DEGENERATE, "output เป็น NULL ทั้งคู่"))
+        return;
+}
+
+DEFINE_SUITE(POLE_VECTOR,
+    {"pole_offsets", "pole ของ knee อยู่หน้า (+Z) ของ elbow อยู่หลัง (−Z); pole_from_hip = hip + hip_rotation * offset", pole_offsets},
+    {"pole_follows_hip", "hip หมุนรอบเส้น root→target ทีละ 15° × 24: เท้าอยู่กับที่ เข่าหมุนตามบนวงกลมเดียว", pole_follows_hip},
+    {"rotations_point_bones", "+Z ของแต่ละ bone ชี้ไปหา joint ถัดไป และ +Y เอียงเข้าหา pole (300 ขาสุ่ม)", rotations_point_bones},
+    {"rotations_rebuild_positions", "rotation ที่ได้ ส่งเข้า forward kinematics แล้วได้ root, mid, tip เดิม", rotations_rebuild_positions},
+    {"degenerate_input", "bone ยาว 0, pole บนเส้น bone, output เป็น NULL: ไม่มี NaN ไม่ crash", degenerate_input})

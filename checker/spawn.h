@@ -1,0 +1,47 @@
+/* spawn.h - run an untrusted program (a runner, or the compiler on a
+ * student's file) with a wall-clock limit, resource limits and captured,
+ * capped output. Nothing the child does can block or kill the caller:
+ * a hang is killed at the deadline, a flood of output is cut, a crash is
+ * reported as a signal. */
+#ifndef CHECKER_SPAWN_H
+#define CHECKER_SPAWN_H
+
+#include <stddef.h>
+
+typedef enum {
+    SPAWN_EXITED,        /* exited by itself; see exit_code */
+    SPAWN_SIGNALED,      /* killed by a signal of its own (crash, abort) */
+    SPAWN_TIMED_OUT,     /* killed by us at the wall-clock deadline */
+    SPAWN_OUTPUT_FLOOD,  /* killed by us: printed more than output_limit */
+    SPAWN_RESULTS_DONE,  /* we had every result byte we asked for and stopped it */
+    SPAWN_FAILED         /* could not start it at all */
+} spawn_end;
+
+typedef struct {
+    const char *const *argv;   /* argv[0] is the program path */
+    const void *input;         /* bytes for its stdin (may be NULL) */
+    size_t input_size;
+    size_t results_wanted;     /* > 0: open fd 3 and collect this many bytes */
+    int timeout_ms;
+    size_t output_keep;        /* bytes of stdout+stderr kept for messages */
+    size_t output_limit;       /* more than this and the child is killed */
+    int cpu_seconds;           /* RLIMIT_CPU, 0 = none */
+    size_t address_space;      /* RLIMIT_AS in bytes, 0 = none */
+} spawn_request;
+
+typedef struct {
+    spawn_end end;
+    int exit_code;             /* SPAWN_EXITED */
+    int signal;                /* SPAWN_SIGNALED */
+    char *results;             /* bytes read from fd 3 (malloc'd) */
+    size_t results_size;
+    char *output;              /* first output_keep bytes, NUL-terminated */
+    size_t output_size;
+    size_t output_total;       /* everything it printed, counted */
+    double seconds;
+} spawn_result;
+
+void spawn_run(const spawn_request *request, spawn_result *result);
+void spawn_result_free(spawn_result *result);
+
+#endif

@@ -1,0 +1,96 @@
+/* BUGGY ON PURPOSE - proves the checker's "nan_acos" diagnosis.
+ * Planted bug: neither the distance nor the cosine is clamped before acosf().
+ * Everything else is the reference solution. */
+/* 02 Law of cosines - reference solution (chapter sections 3, 4 and 14).
+ *
+ * Shows how the three sides of the shoulder-elbow-target triangle (upper
+ * bone L1, lower bone L2, straight distance D) give every angle inside it,
+ * with no search and no iteration:
+ *
+ *     C = acos((a^2 + b^2 - c^2) / (2ab))   (C is opposite side c)
+ *
+ * Two guards keep acos defined for every input:
+ *   1. D is clamped into the range a real triangle allows, [|L1-L2|, L1+L2].
+ *   2. The cosine itself is clamped into [-1, 1], because float rounding can
+ *      still land it at -1.0000001 when D == L1 + L2 exactly.
+ * The chapter's C# instead shrinks D by a 1e-4 margin. Do not copy that:
+ * acos is steep near -1, so the margin costs about 1.6 degrees and a fully
+ * stretched arm (section 14: 0.6, 0.5, 1.1) reports ~178.4 instead of 180.
+ */
+#include "law_of_cosines.h"
+
+#include <math.h>
+
+#include "ikmath.h"
+
+float elbow_interior_angle(float len_upper, float len_lower, float dist)
+{
+    /* @snippet elbow_interior_angle */
+    /* A bone of length 0, negative, NaN or infinite is no triangle side. */
+    if (!(isfinite(len_upper) && len_upper > 0.0f) ||
+        !(isfinite(len_lower) && len_lower > 0.0f))
+        return 0.0f;
+
+    /* A distance is never negative; NaN is treated like "at the root". */
+    if (!(dist >= 0.0f))
+        dist = 0.0f;
+
+    /* Outside this range no triangle exists (section 4): too far means the
+     * straight arm, too close the folded arm. Clamp exactly, no margin. */
+    float max_reach = len_upper + len_lower;
+    float min_reach = fabsf(len_upper - len_lower);
+
+    /* The side opposite the elbow is the shoulder-target line D. */
+    float cosine = (len_upper * len_upper + len_lower * len_lower - dist * dist) /
+                   (2.0f * len_upper * len_lower);
+
+    /* Only reachable when the squares overflow or underflow float (bones
+     * longer than ~1e19 or shorter than ~1e-19): answer 0, never NaN. */
+    if (isnan(cosine))
+        return 0.0f;
+
+    /* Rounding can push the cosine a hair past +-1 even after the clamp
+     * above; acosf would then return NaN. */
+    return acosf(cosine);
+    /* @end elbow_interior_angle */
+}
+
+float shoulder_angle(float len_upper, float len_lower, float dist)
+{
+    /* @snippet shoulder_angle */
+    if (!(isfinite(len_upper) && len_upper > 0.0f) ||
+        !(isfinite(len_lower) && len_lower > 0.0f))
+        return 0.0f;
+    if (!(dist >= 0.0f))
+        dist = 0.0f;
+
+    float max_reach = len_upper + len_lower;
+    float min_reach = fabsf(len_upper - len_lower);
+
+    /* The shoulder sits between the upper bone (L1) and the line to the
+     * target (D); the side opposite it is the lower bone (L2). */
+    float denominator = 2.0f * len_upper * dist;
+    /* D == 0 only happens for equal bones folded onto the root: the
+     * triangle has collapsed and any direction works, so report 0. */
+    if (denominator == 0.0f)
+        return 0.0f;
+    float cosine = (len_upper * len_upper + dist * dist - len_lower * len_lower) / denominator;
+
+    if (isnan(cosine)) /* squares overflowed float, see elbow_interior_angle */
+        return 0.0f;
+    return acosf(cosine);
+    /* @end shoulder_angle */
+}
+
+float elbow_bend_angle(float len_upper, float len_lower, float dist)
+{
+    /* @snippet elbow_bend_angle */
+    /* Same "no triangle" answer as the other two: 0, not pi - 0. */
+    if (!(isfinite(len_upper) && len_upper > 0.0f) ||
+        !(isfinite(len_lower) && len_lower > 0.0f))
+        return 0.0f;
+    /* Rigs measure "how far from straight"; a straight arm's interior angle
+     * is pi, so the bend is what is missing from pi (section 4). */
+    return IK_PI - elbow_interior_angle(len_upper, len_lower, dist);
+    /* @end elbow_bend_angle */
+}

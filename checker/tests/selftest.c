@@ -1,0 +1,351 @@
+/* selftest.c - the project's own tests (make test).
+ *
+ * Proves the checker in both directions and keeps it honest:
+ *  - ikmath.h's own unit tests;
+ *  - every reference solution passes every check;
+ *  - every untouched stub fails every check of its section;
+ *  - every diagnosis the checker can name is triggered, alone, by the
+ *    buggy solution kept for it in checker/tests/buggy/<id>/;
+ *  - hostile submissions (crash, hang, exit, garbage, output flood, no
+ *    compile, missing file or function) are scored as failures with the
+ *    right reason while the run goes on;
+ *  - exercises/ and solutions/ mirror each other file for file.
+ * The last line is "N passed, N failed".
+ */
+#define _GNU_SOURCE
+#include "diagnosis.h"
+#include "spawn.h"
+
+#include <CUnit/Basic.h>
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+void add_ikmath_suite(void);
+
+static const char *g_checker = "build/checker", *g_root = ".", *g_objdir = "build/obj",
+                  *g_work = "build/selftest-runs", *g_cflags = "";
+
+typedef struct {
+    int exit_code;
+    int ended_normally;
+    char results[64 * 1024];
+} checker_run;
+
+static int read_file(const char *path, char *out, size_t size)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return 0;
+    size_t n = fread(out, 1, size - 1, f);
+    out[n] = '\0';
+    fclose(f);
+    return 1;
+}
+
+/* Runs the checker binary on `dir` (optionally one or more sections) and
+ * loads its results file. */
+static void run_checker(const char *dir, const char *sections, const char *tag, int timeout_ms, checker_run *run)
+{
+    char work[1024], results[1100], timeout[32];
+    snprintf(work, sizeof work, "%s/%s", g_work, tag);
+    snprintf(results, sizeof results, "%s/results.tsv", work);
+    snprintf(timeout, sizeof timeout, "%d", timeout_ms);
+    remove(results);
+    const char *argv[32];
+    int n = 0;
+    argv[n++] = g_checker;
+    argv[n++] = "--root"; argv[n++] = g_root;
+    argv[n++] = "--dir"; argv[n++] = dir;
+    argv[n++] = "--objdir"; argv[n++] = g_objdir;
+    argv[n++] = "--work"; argv[n++] = work;
+    argv[n++] = "--timeout-ms"; argv[n++] = timeout;
+    argv[n++] = "--no-color";
+    if (g_cflags[0]) { argv[n++] = "--cflags"; argv[n++] = g_cflags; }
+    if (sections) { argv[n++] = "--section"; argv[n++] = sections; }
+    argv[n] = NULL;
+    spawn_request rq = {.argv = argv, .timeout_ms = 600000, .output_keep = 4000, .output_limit = 1u << 24};
+    spawn_result rs;
+    spawn_run(&rq, &rs);
+    run->ended_normally = rs.end == SPAWN_EXITED;
+    run->exit_code = rs.exit_code;
+    if (!run->ended_normally || rs.exit_code == 2)
+        fprintf(stderr, "\n[checker on %s ended %d/%d]\n%s\n", dir, rs.end, rs.exit_code, rs.output);
+    spawn_result_free(&rs);
+    if (!read_file(results, run->results, sizeof run->results))
+        run->results[0] = '\0';
+}
+
+/* Calls fn(fields, count) for each line of the results with `kind`. */
+typedef void (*line_fn)(char **fields, int count, void *ctx);
+static int for_each_line(const checker_run *run, const char *kind, line_fn fn, void *ctx)
+{
+    char copy[sizeof run->results];
+    memcpy(copy, run->results, sizeof copy);
+    int lines = 0;
+    char *save = NULL;
+    for (char *line = strtok_r(copy, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+        char *fields[8];
+        int count = 0;
+        char *fsave = NULL;
+        for (char *f = strtok_r(line, "\t", &fsave); f && count < 8; f = strtok_r(NULL, "\t", &fsave))
+            fields[count++] = f;
+        if (count > 0 && strcmp(fields[0], kind) == 0) {
+            fn(fields, count, ctx);
+            lines++;
+        }
+    }
+    return lines;
+}
+
+typedef struct { int pass, fail, other_outcome; const char *want_outcome; char diags[512]; } tally;
+
+static void count_check(char **f, int n, void *ctx)
+{
+    tally *t = ctx;
+    if (n < 6)
+        return;
+    if (!strcmp(f[3], "pass")) t->pass++;
+    else t->fail++;
+    if (t->want_outcome && strcmp(f[4], t->want_outcome) != 0) {
+        t->other_outcome++;
+        fprintf(stderr, "\n  %s/%s: outcome %s, expected %s", f[1], f[2], f[4], t->want_outcome);
+    }
+    if (strcmp(f[5], "-") != 0 && !strstr(t->diags, f[5]) && strlen(t->diags) + strlen(f[5]) + 2 < sizeof t->diags) {
+        strcat(t->diags, f[5]);
+        strcat(t->diags, " ");
+    }
+}
+
+static void test_solutions_pass(void)
+{
+    static checker_run run;
+    run_checker("solutions", NULL, "solutions", 20000, &run);
+    tally t = {0};
+    int lines = for_each_line(&run, "check", count_check, &t);
+    CU_ASSERT_TRUE(run.ended_normally);
+    CU_ASSERT_EQUAL(run.exit_code, 0);
+    CU_ASSERT_TRUE(lines >= 30);
+    CU_ASSERT_EQUAL(t.fail, 0);
+    CU_ASSERT_EQUAL(t.pass, lines);
+}
+
+static void test_stubs_fail_every_check(void)
+{
+    static checker_run run;
+    run_checker("exercises", NULL, "exercises", 20000, &run);
+    tally t = {.want_outcome = "wrong"};
+    int lines = for_each_line(&run, "check", count_check, &t);
+    CU_ASSERT_TRUE(run.ended_normally);
+    CU_ASSERT_EQUAL(run.exit_code, 1);
+    CU_ASSERT_TRUE(lines >= 30);
+    CU_ASSERT_EQUAL(t.pass, 0);            /* a check that passes a stub is a bug */
+    CU_ASSERT_EQUAL(t.other_outcome, 0);   /* stubs run cleanly: wrong, never crashed */
+    if (t.pass)
+        fprintf(stderr, "\n  a stub passed a check:\n%s", run.results);
+}
+
+static int is_dir(const char *path)
+{
+    struct stat st;
+    return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+static void test_diagnoses_proven(void)
+{
+    for (int d = 1; d < DIAG_COUNT; d++) {
+        const char *id = diagnosis_id((diagnosis)d);
+        char dir[512];
+        snprintf(dir, sizeof dir, "%s/checker/tests/buggy/%s", g_root, id);
+        if (!is_dir(dir)) {
+            fprintf(stderr, "\n  diagnosis '%s' has no buggy solution proving it (%s)", id, dir);
+            CU_FAIL("diagnosis without proof");
+            continue;
+        }
+        DIR *dh = opendir(dir);
+        struct dirent *e;
+        int sections = 0;
+        while (dh && (e = readdir(dh))) {
+            if (e->d_name[0] == '.')
+                continue;
+            static checker_run run;
+            char tag[600];
+            snprintf(tag, sizeof tag, "buggy_%s_%s", id, e->d_name);
+            run_checker(dir, e->d_name, tag, 20000, &run);
+            tally t = {0};
+            for_each_line(&run, "check", count_check, &t);
+            char want[128];
+            snprintf(want, sizeof want, "%s ", id);
+            CU_ASSERT_TRUE(run.ended_normally && run.exit_code == 1);
+            CU_ASSERT_TRUE(t.fail > 0);
+            if (strcmp(t.diags, want) != 0) {
+                fprintf(stderr, "\n  buggy/%s/%s: diagnoses '%s', expected exactly '%s'", id, e->d_name, t.diags, id);
+                CU_FAIL("diagnosis not exactly the planted one");
+            }
+            sections++;
+        }
+        if (dh)
+            closedir(dh);
+        CU_ASSERT_TRUE(sections > 0);
+    }
+}
+
+static void expect_hostile(const char *name, const char *outcome)
+{
+    static checker_run run;
+    char dir[512], tag[128];
+    snprintf(dir, sizeof dir, "%s/checker/tests/hostile/%s", g_root, name);
+    snprintf(tag, sizeof tag, "hostile_%s", name);
+    /* 1.5 s per runner keeps the hang case quick; the others finish in ms */
+    run_checker(dir, "02_law_of_cosines", tag, 1500, &run);
+    tally t = {.want_outcome = outcome};
+    int lines = for_each_line(&run, "check", count_check, &t);
+    CU_ASSERT_TRUE(run.ended_normally);
+    CU_ASSERT_EQUAL(run.exit_code, 1);
+    CU_ASSERT_TRUE(lines > 0);
+    CU_ASSERT_EQUAL(t.other_outcome, 0);
+    CU_ASSERT_EQUAL(t.pass, 0);
+}
+
+static void test_hostile_crash(void) { expect_hostile("crash", "crashed"); }
+static void test_hostile_hang(void) { expect_hostile("hang", "timed_out"); }
+static void test_hostile_exit(void) { expect_hostile("exit", "exited"); }
+static void test_hostile_garbage(void) { expect_hostile("garbage", "garbage"); }
+static void test_hostile_flood(void) { expect_hostile("flood", "flooded"); }
+static void test_hostile_no_compile(void) { expect_hostile("no_compile", "no_compile"); }
+static void test_hostile_missing_function(void) { expect_hostile("missing_function", "no_compile"); }
+static void test_hostile_missing_file(void) { expect_hostile("missing_file", "missing"); }
+
+static int copy_file(const char *from, const char *to)
+{
+    static char buf[1 << 20];
+    FILE *in = fopen(from, "rb"), *out = in ? fopen(to, "wb") : NULL;
+    if (!in || !out) {
+        if (in) fclose(in);
+        return 0;
+    }
+    size_t n = fread(buf, 1, sizeof buf, in);
+    int ok = fwrite(buf, 1, n, out) == n;
+    fclose(in);
+    return fclose(out) == 0 && ok;
+}
+
+static void test_run_goes_on(void)
+{
+    /* A crashing 02 next to a correct 03: 03 is still graded, and passes. */
+    char dir[512], path[600], from[600];
+    snprintf(dir, sizeof dir, "%s/mixed", g_work);
+    snprintf(path, sizeof path, "%s/02_law_of_cosines", dir);
+    mkdir(g_work, 0755);
+    mkdir(dir, 0755);
+    mkdir(path, 0755);
+    snprintf(path, sizeof path, "%s/02_law_of_cosines/law_of_cosines.c", dir);
+    snprintf(from, sizeof from, "%s/checker/tests/hostile/crash/02_law_of_cosines/law_of_cosines.c", g_root);
+    CU_ASSERT_TRUE_FATAL(copy_file(from, path));
+    snprintf(path, sizeof path, "%s/03_two_bone", dir);
+    mkdir(path, 0755);
+    snprintf(path, sizeof path, "%s/03_two_bone/two_bone.c", dir);
+    snprintf(from, sizeof from, "%s/solutions/03_two_bone/two_bone.c", g_root);
+    CU_ASSERT_TRUE_FATAL(copy_file(from, path));
+    static checker_run run;
+    run_checker(dir, "02,03", "mixed", 5000, &run);
+    CU_ASSERT_EQUAL(run.exit_code, 1);
+    CU_ASSERT_PTR_NOT_NULL(strstr(run.results, "section\t02_law_of_cosines\tfailing"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(run.results, "section\t03_two_bone\tdone"));
+}
+
+/* exercises/NN and solutions/NN: same files; headers and programs identical. */
+static void test_layout_mirrors(void)
+{
+    char sol[512];
+    snprintf(sol, sizeof sol, "%s/solutions", g_root);
+    DIR *dh = opendir(sol);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(dh);
+    struct dirent *e;
+    int sections = 0;
+    while ((e = readdir(dh))) {
+        if (e->d_name[0] == '.')
+            continue;
+        sections++;
+        char a_dir[1024], b_dir[1024];
+        snprintf(a_dir, sizeof a_dir, "%s/solutions/%s", g_root, e->d_name);
+        snprintf(b_dir, sizeof b_dir, "%s/exercises/%s", g_root, e->d_name);
+        for (int side = 0; side < 2; side++) {
+            DIR *fh = opendir(side ? b_dir : a_dir);
+            CU_ASSERT_PTR_NOT_NULL(fh);
+            struct dirent *f;
+            while (fh && (f = readdir(fh))) {
+                if (f->d_name[0] == '.')
+                    continue;
+                char mine[2048], other[2048];
+                snprintf(mine, sizeof mine, "%s/%s", side ? b_dir : a_dir, f->d_name);
+                snprintf(other, sizeof other, "%s/%s", side ? a_dir : b_dir, f->d_name);
+                struct stat st;
+                if (stat(other, &st) != 0) {
+                    fprintf(stderr, "\n  %s has no twin %s", mine, other);
+                    CU_FAIL("layouts differ");
+                    continue;
+                }
+                size_t len = strlen(f->d_name);
+                int must_match = (len > 2 && !strcmp(f->d_name + len - 2, ".h")) || !strcmp(f->d_name, "main.c");
+                if (must_match && side == 0) {
+                    static char x[1 << 18], y[1 << 18];
+                    read_file(mine, x, sizeof x);
+                    read_file(other, y, sizeof y);
+                    if (strcmp(x, y) != 0) {
+                        fprintf(stderr, "\n  %s and %s differ", mine, other);
+                        CU_FAIL("shared file differs between exercises and solutions");
+                    }
+                }
+            }
+            if (fh)
+                closedir(fh);
+        }
+    }
+    closedir(dh);
+    CU_ASSERT_TRUE(sections >= 6);
+}
+
+int main(int argc, char **argv)
+{
+    for (int i = 1; i + 1 < argc; i += 2) {
+        if (!strcmp(argv[i], "--checker")) g_checker = argv[i + 1];
+        else if (!strcmp(argv[i], "--root")) g_root = argv[i + 1];
+        else if (!strcmp(argv[i], "--objdir")) g_objdir = argv[i + 1];
+        else if (!strcmp(argv[i], "--work")) g_work = argv[i + 1];
+        else if (!strcmp(argv[i], "--cflags")) g_cflags = argv[i + 1];
+    }
+    if (CU_initialize_registry() != CUE_SUCCESS)
+        return 2;
+    add_ikmath_suite();
+    CU_pSuite s = CU_add_suite("checker", NULL, NULL);
+    CU_add_test(s, "layout_mirrors", test_layout_mirrors);
+    CU_add_test(s, "solutions_pass_every_check", test_solutions_pass);
+    CU_add_test(s, "stubs_fail_every_check", test_stubs_fail_every_check);
+    CU_add_test(s, "diagnoses_proven_by_buggy_solutions", test_diagnoses_proven);
+    CU_add_test(s, "hostile_crash", test_hostile_crash);
+    CU_add_test(s, "hostile_hang", test_hostile_hang);
+    CU_add_test(s, "hostile_exit", test_hostile_exit);
+    CU_add_test(s, "hostile_garbage", test_hostile_garbage);
+    CU_add_test(s, "hostile_flood", test_hostile_flood);
+    CU_add_test(s, "hostile_no_compile", test_hostile_no_compile);
+    CU_add_test(s, "hostile_missing_function", test_hostile_missing_function);
+    CU_add_test(s, "hostile_missing_file", test_hostile_missing_file);
+    CU_add_test(s, "run_goes_on_after_a_crash", test_run_goes_on);
+
+    unsigned expected = 0;
+    for (CU_pSuite suite = CU_get_registry()->pSuite; suite; suite = suite->pNext)
+        expected += suite->uiNumberOfTests;
+    CU_basic_set_mode(CU_BRM_VERBOSE);
+    CU_basic_run_tests();
+    /* CU_basic_run_tests reports success even when tests fail: read the
+     * counters ourselves, before cleanup zeroes them. */
+    unsigned run = CU_get_number_of_tests_run();
+    unsigned failed = CU_get_number_of_tests_failed();
+    CU_cleanup_registry();
+    unsigned not_run = expected > run ? expected - run : 0;
+    printf("\n%u passed, %u failed\n", run - failed, failed + not_run);
+    return (failed || not_run) ? 1 : 0;
+}

@@ -1,0 +1,55 @@
+/* 03 Two-bone IK (chapter section 5).
+ *
+ * Closed-form solve for a two-bone limb (shoulder-elbow-hand, hip-knee-
+ * foot): given the fixed root, the target for the tip, a pole position
+ * that says which way the middle joint bends, and the two rest-pose bone
+ * lengths, compute where the middle joint and the tip go.
+ *
+ * The solve works with positions, not angles: the rig then points its bones
+ * at them (section 04). The angles come from section 02's functions, which
+ * this section may call.
+ */
+#ifndef TWO_BONE_H
+#define TWO_BONE_H
+
+#include "ikmath.h"
+#include "../02_law_of_cosines/law_of_cosines.h"
+
+typedef struct {
+    vec3 root;        /* shoulder / hip: never moved */
+    vec3 target;      /* where the tip should end up */
+    vec3 pole;        /* hint: the middle joint bends toward this point */
+    float len_upper;  /* rest length root -> mid, cached once, > 0 */
+    float len_lower;  /* rest length mid -> tip, > 0 */
+} two_bone_input;
+
+typedef struct {
+    vec3 mid;         /* elbow / knee */
+    vec3 tip;         /* hand / foot */
+} two_bone_output;
+
+typedef enum {
+    TWO_BONE_REACHED = 0,   /* tip is on the target */
+    TWO_BONE_TOO_FAR,       /* target beyond L1 + L2: straight arm aimed at it */
+    TWO_BONE_TOO_CLOSE,     /* target nearer than |L1 - L2|: folded arm */
+    TWO_BONE_INVALID        /* bad input: out->mid and out->tip = root */
+} two_bone_status;
+
+static inline const char *two_bone_status_text(two_bone_status s)
+{
+    switch (s) {
+    case TWO_BONE_REACHED: return "reached";
+    case TWO_BONE_TOO_FAR: return "target out of reach: arm straightened toward it";
+    case TWO_BONE_TOO_CLOSE: return "target too close to the root: arm folded";
+    case TWO_BONE_INVALID: return "invalid input (NULL, non-finite value or bone length <= 0)";
+    }
+    return "unknown status";
+}
+
+/* Solves the limb. Bad input (NULL, NaN/inf, a bone length <= 0) returns
+ * TWO_BONE_INVALID and, when out is not NULL, sets both joints to the root.
+ * A target at the root or a pole on the root->target line is not an error:
+ * the solver picks a fallback direction and still keeps both lengths. */
+two_bone_status two_bone_solve(const two_bone_input *in, two_bone_output *out);
+
+#endif /* TWO_BONE_H */

@@ -1,0 +1,235 @@
+/* ikmath.h - the small vector/quaternion toolkit every section uses.
+ *
+ * Given complete to students (the earlier chapters taught it); it is not an
+ * exercise. Value types, float like the engines, radians everywhere.
+ * Conventions follow the chapter's Unity examples: +Y is up, +Z is forward,
+ * quaternions rotate vectors as q * v * q^-1 and compose right to left
+ * (quat_mul(a, b) applies b first, then a).
+ *
+ * Every function returns a finite, defined result for degenerate input
+ * (zero vectors, opposite vectors, parallel forward/up) instead of NaN,
+ * so a bug elsewhere is not hidden behind a NaN from here.
+ */
+#ifndef IKMATH_H
+#define IKMATH_H
+
+#include <math.h>
+
+/* -std=c11 does not define M_PI, so the project carries its own. */
+#define IK_PI 3.14159265358979323846f
+#define IK_RAD_TO_DEG (180.0f / IK_PI)
+#define IK_DEG_TO_RAD (IK_PI / 180.0f)
+
+/* Below this squared length a vector has no usable direction. */
+#define IK_EPSILON_SQ 1e-12f
+
+typedef struct { float x, y, z; } vec3;
+typedef struct { float x, y, z, w; } quat;
+
+/* ---- vec3 ------------------------------------------------------------ */
+
+static inline vec3 v3(float x, float y, float z) { vec3 r = {x, y, z}; return r; }
+static inline vec3 v3_zero(void) { return v3(0.0f, 0.0f, 0.0f); }
+static inline vec3 v3_up(void) { return v3(0.0f, 1.0f, 0.0f); }
+static inline vec3 v3_forward(void) { return v3(0.0f, 0.0f, 1.0f); }
+static inline vec3 v3_right(void) { return v3(1.0f, 0.0f, 0.0f); }
+
+static inline vec3 v3_add(vec3 a, vec3 b) { return v3(a.x + b.x, a.y + b.y, a.z + b.z); }
+static inline vec3 v3_sub(vec3 a, vec3 b) { return v3(a.x - b.x, a.y - b.y, a.z - b.z); }
+static inline vec3 v3_scale(vec3 a, float s) { return v3(a.x * s, a.y * s, a.z * s); }
+static inline vec3 v3_neg(vec3 a) { return v3(-a.x, -a.y, -a.z); }
+static inline float v3_dot(vec3 a, vec3 b) { return a.x * b.x + a.y * b.y + a.z * b.z; }
+
+static inline vec3 v3_cross(vec3 a, vec3 b)
+{
+    return v3(a.y * b.z - a.z * b.y,
+              a.z * b.x - a.x * b.z,
+              a.x * b.y - a.y * b.x);
+}
+
+static inline float v3_length_sq(vec3 a) { return v3_dot(a, a); }
+static inline float v3_length(vec3 a) { return sqrtf(v3_dot(a, a)); }
+static inline float v3_distance(vec3 a, vec3 b) { return v3_length(v3_sub(a, b)); }
+
+/* Unit vector along a, or `fallback` when a has no direction. */
+static inline vec3 v3_normalize_or(vec3 a, vec3 fallback)
+{
+    float len_sq = v3_length_sq(a);
+    if (!(len_sq > IK_EPSILON_SQ)) /* also catches NaN */
+        return fallback;
+    return v3_scale(a, 1.0f / sqrtf(len_sq));
+}
+
+/* Unit vector along a; the zero vector when a has no direction. */
+static inline vec3 v3_normalize(vec3 a) { return v3_normalize_or(a, v3_zero()); }
+
+/* a + (b - a) * t; t is not clamped (FABRIK uses any ratio). */
+static inline vec3 v3_lerp(vec3 a, vec3 b, float t) { return v3_add(a, v3_scale(v3_sub(b, a), t)); }
+
+static inline int v3_is_finite(vec3 a) { return isfinite(a.x) && isfinite(a.y) && isfinite(a.z); }
+
+/* Some unit vector perpendicular to a (a need not be unit length). */
+static inline vec3 v3_any_perpendicular(vec3 a)
+{
+    /* Cross with the world axis least aligned with a, so the result is
+     * never tiny. */
+    vec3 helper = (fabsf(a.x) < 0.9f * v3_length(a)) ? v3_right() : v3_up();
+    return v3_normalize_or(v3_cross(a, helper), v3_up());
+}
+
+/* ---- quat ------------------------------------------------------------ */
+
+static inline quat q4(float x, float y, float z, float w) { quat r = {x, y, z, w}; return r; }
+static inline quat quat_identity(void) { return q4(0.0f, 0.0f, 0.0f, 1.0f); }
+static inline float quat_dot(quat a, quat b) { return a.x * b.x + a.y * b.y + a.z * b.z + a.w * b.w; }
+static inline quat quat_neg(quat a) { return q4(-a.x, -a.y, -a.z, -a.w); }
+static inline int quat_is_finite(quat a) { return isfinite(a.x) && isfinite(a.y) && isfinite(a.z) && isfinite(a.w); }
+
+/* Unit quaternion along q; identity when q is (near) zero. */
+static inline quat quat_normalize(quat q)
+{
+    float len_sq = quat_dot(q, q);
+    if (!(len_sq > IK_EPSILON_SQ))
+        return quat_identity();
+    float inv = 1.0f / sqrtf(len_sq);
+    return q4(q.x * inv, q.y * inv, q.z * inv, q.w * inv);
+}
+
+/* Rotation of `radians` about `axis` (any length); identity for a zero axis. */
+static inline quat quat_from_axis_angle(vec3 axis, float radians)
+{
+    vec3 n = v3_normalize(axis);
+    if (v3_length_sq(n) == 0.0f)
+        return quat_identity();
+    float s = sinf(0.5f * radians);
+    return q4(n.x * s, n.y * s, n.z * s, cosf(0.5f * radians));
+}
+
+/* Hamilton product: the rotation "b, then a". */
+static inline quat quat_mul(quat a, quat b)
+{
+    return q4(a.w * b.x + a.x * b.w + a.y * b.z - a.z * b.y,
+              a.w * b.y - a.x * b.z + a.y * b.w + a.z * b.x,
+              a.w * b.z + a.x * b.y - a.y * b.x + a.z * b.w,
+              a.w * b.w - a.x * b.x - a.y * b.y - a.z * b.z);
+}
+
+static inline quat quat_conjugate(quat q) { return q4(-q.x, -q.y, -q.z, q.w); }
+
+/* Inverse of any non-zero quaternion (the conjugate for unit ones). */
+static inline quat quat_inverse(quat q)
+{
+    float len_sq = quat_dot(q, q);
+    if (!(len_sq > IK_EPSILON_SQ))
+        return quat_identity();
+    float inv = 1.0f / len_sq;
+    return q4(-q.x * inv, -q.y * inv, -q.z * inv, q.w * inv);
+}
+
+/* q * v * q^-1 for unit q, in the cheap form v + 2w(u x v) + 2u x (u x v). */
+static inline vec3 quat_rotate(quat q, vec3 v)
+{
+    vec3 u = v3(q.x, q.y, q.z);
+    vec3 t = v3_scale(v3_cross(u, v), 2.0f);
+    return v3_add(v3_add(v, v3_scale(t, q.w)), v3_cross(u, t));
+}
+
+/* Angle in radians (0..pi) of the rotation that takes a to b. Uses atan2
+ * on the relative rotation, not acos of a dot product: acos is too coarse
+ * near 1 to tell 1e-4 rad from 1e-3 rad in float. */
+static inline float quat_angle_between(quat a, quat b)
+{
+    quat d = quat_mul(quat_conjugate(quat_normalize(a)), quat_normalize(b));
+    float s = sqrtf(d.x * d.x + d.y * d.y + d.z * d.z);
+    return 2.0f * atan2f(s, fabsf(d.w));
+}
+
+/* Smallest rotation taking direction `from` onto direction `to`.
+ * Zero vector on either side: identity (there is no direction to turn).
+ * Opposite vectors: a half turn about some axis perpendicular to `from`. */
+static inline quat quat_from_to(vec3 from, vec3 to)
+{
+    vec3 a = v3_normalize(from);
+    vec3 b = v3_normalize(to);
+    if (v3_length_sq(a) == 0.0f || v3_length_sq(b) == 0.0f)
+        return quat_identity();
+    float d = v3_dot(a, b);
+    if (d < -0.999999f) {
+        vec3 axis = v3_any_perpendicular(a);
+        return q4(axis.x, axis.y, axis.z, 0.0f);
+    }
+    /* Half-angle trick: (a x b, 1 + a.b) normalized is the rotation by the
+     * angle between a and b, without calling acos. */
+    vec3 c = v3_cross(a, b);
+    return quat_normalize(q4(c.x, c.y, c.z, 1.0f + d));
+}
+
+/* Rotation from the three columns of an orthonormal basis. */
+static inline quat quat_from_basis(vec3 x, vec3 y, vec3 z)
+{
+    float trace = x.x + y.y + z.z;
+    quat q;
+    if (trace > 0.0f) {
+        float s = sqrtf(trace + 1.0f) * 2.0f;
+        q = q4((y.z - z.y) / s, (z.x - x.z) / s, (x.y - y.x) / s, 0.25f * s);
+    } else if (x.x > y.y && x.x > z.z) {
+        float s = sqrtf(1.0f + x.x - y.y - z.z) * 2.0f;
+        q = q4(0.25f * s, (y.x + x.y) / s, (z.x + x.z) / s, (y.z - z.y) / s);
+    } else if (y.y > z.z) {
+        float s = sqrtf(1.0f + y.y - x.x - z.z) * 2.0f;
+        q = q4((y.x + x.y) / s, 0.25f * s, (z.y + y.z) / s, (z.x - x.z) / s);
+    } else {
+        float s = sqrtf(1.0f + z.z - x.x - y.y) * 2.0f;
+        q = q4((z.x + x.z) / s, (z.y + y.z) / s, 0.25f * s, (x.y - y.x) / s);
+    }
+    return quat_normalize(q);
+}
+
+/* Like Unity's LookRotation: the rotation that turns +Z onto `forward` and
+ * +Y as close to `up` as it can get. Zero forward: identity. Up parallel to
+ * forward (or zero): another up is chosen, so the result is still a proper
+ * rotation with +Z on forward. */
+static inline quat quat_look_rotation(vec3 forward, vec3 up)
+{
+    vec3 z = v3_normalize(forward);
+    if (v3_length_sq(z) == 0.0f)
+        return quat_identity();
+    /* Unit up, so the parallel test below does not depend on up's length. */
+    vec3 x = v3_cross(v3_normalize(up), z);
+    if (!(v3_length_sq(x) > 1e-10f))
+        x = v3_cross(v3_any_perpendicular(z), z);
+    x = v3_normalize(x);
+    /* Up nearly parallel to forward: rounding in the short cross product
+     * leaves x visibly off perpendicular to z, so remove its z part. */
+    x = v3_normalize(v3_sub(x, v3_scale(z, v3_dot(x, z))));
+    vec3 y = v3_cross(z, x);
+    return quat_from_basis(x, y, z);
+}
+
+/* Spherical interpolation along the shortest arc; t is clamped to 0..1.
+ * q and -q are the same rotation, so b is flipped when the two point into
+ * opposite hemispheres (otherwise slerp would take the long way round). */
+static inline quat quat_slerp(quat a, quat b, float t)
+{
+    if (t < 0.0f) t = 0.0f;
+    if (t > 1.0f) t = 1.0f;
+    a = quat_normalize(a);
+    b = quat_normalize(b);
+    float d = quat_dot(a, b);
+    if (d < 0.0f) {
+        b = quat_neg(b);
+        d = -d;
+    }
+    if (d > 0.9995f) {
+        /* Nearly the same rotation: sin(theta) ~ 0, so lerp and normalize. */
+        return quat_normalize(q4(a.x + (b.x - a.x) * t, a.y + (b.y - a.y) * t,
+                                 a.z + (b.z - a.z) * t, a.w + (b.w - a.w) * t));
+    }
+    float theta = acosf(d);
+    float s = sinf(theta);
+    float wa = sinf((1.0f - t) * theta) / s;
+    float wb = sinf(t * theta) / s;
+    return q4(a.x * wa + b.x * wb, a.y * wa + b.y * wb, a.z * wa + b.z * wb, a.w * wa + b.w * wb);
+}
+
+#endif /* IKMATH_H */

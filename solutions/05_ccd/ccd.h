@@ -1,0 +1,22 @@
+/* 05 CCD - Cyclic Coordinate Descent (chapter section 7).
+ *
+ * One pass visits the joints from the one nearest the tip back to the root.
+ * At each joint it turns everything beyond that joint by the smallest
+ * rotation that swings the direction joint->tip onto joint->target. Passes
+ * repeat until the tip is within tolerance or the pass limit is reached.
+ */
+#ifndef CCD_H
+#define CCD_H
+
+#include "ik_chain.h"
+
+/* Moves chain->joints[1..] toward `target`; joints[0] never moves and every
+ * bone keeps its length. Before each pass, stops if |tip - target| <
+ * tolerance. Fills *report (status, passes, initial_error, tip_error[k]
+ * after pass k+1) and returns the number of passes run.
+ * Invalid input (see ik_validate): returns -1, status IK_INVALID_INPUT,
+ * chain untouched. A target beyond reach is still solved (the chain ends up
+ * aimed at it) and reported as IK_UNREACHABLE. */
+int ccd_solve(ik_chain *chain, vec3 target, const ik_settings *settings, ik_report *report);
+
+#endif /* CCD_H */
