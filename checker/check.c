@@ -151,10 +151,12 @@ void check_fail(diagnosis diag, const char *given, const char *expected, const c
     CU_FAIL("wrong answer");
 }
 
+/* Thai takes 3 bytes a letter in UTF-8: 1 KiB holds a long sentence. */
 #define FMT_SLOTS 16
+#define FMT_SIZE 1024
 static char *fmt_slot(void)
 {
-    static char slots[FMT_SLOTS][256];
+    static char slots[FMT_SLOTS][FMT_SIZE];
     static int next;
     next = (next + 1) % FMT_SLOTS;
     return slots[next];
@@ -165,7 +167,7 @@ const char *fmt(const char *format, ...)
     char *out = fmt_slot();
     va_list ap;
     va_start(ap, format);
-    vsnprintf(out, 256, format, ap);
+    vsnprintf(out, FMT_SIZE, format, ap);
     va_end(ap);
     return out;
 }

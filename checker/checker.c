@@ -435,7 +435,7 @@ int main(int argc, char **argv)
     options o = {.dir = "exercises", .root = ".", .cc = getenv("CC") ? getenv("CC") : "cc"};
     const char *no_color = getenv("NO_COLOR");
     o.color = isatty(STDOUT_FILENO) && !(no_color && no_color[0]);
-    char *flag_text = NULL;
+    char *flag_text = NULL, *section_text = NULL;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         const char *v = i + 1 < argc ? argv[i + 1] : NULL;
@@ -456,7 +456,9 @@ int main(int argc, char **argv)
         else if (!strcmp(a, "--timeout-ms")) CHECK_ENV.timeout_ms = atoi(v);
         else if (!strcmp(a, "--section")) {
             /* accepts "03_two_bone", "03" or a comma list */
-            char *list = strdup(v);
+            free(section_text);
+            o.selected_count = 0;
+            char *list = section_text = strdup(v);
             for (char *tok = strtok(list, ","); tok && o.selected_count < MAX_SELECTED; tok = strtok(NULL, ","))
                 o.selected[o.selected_count++] = tok;
         } else { usage(); return 2; }
@@ -546,6 +548,7 @@ int main(int argc, char **argv)
         internal_error = 1;
     }
     free(flag_text);
+    free(section_text);
     if (internal_error)
         return 2;
     for (size_t s = 0; s < count; s++)

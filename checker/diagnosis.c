@@ -20,8 +20,9 @@ static const struct {
         "อย่าง 1e-4 แบบโค้ดใน §5 ทำให้ผิด เพราะ acos ชันมากใกล้ -1 — clamp D ในช่วง [|L1−L2|, L1+L2] "
         "แบบไม่มี margin แล้ว clamp ค่า cosine แทน"},
     [DIAG_POLE_SIDE] = {"pole_side",
-        "ข้อศอก/เข่างอไปฝั่งตรงข้ามกับ pole vector: bend axis กลับทิศ (ลำดับใน cross product สลับกัน) "
-        "หรือหมุนด้วยมุมติดลบ — หมุนทิศไปหา target รอบแกน cross(dirToTarget, dirToPole) ด้วยมุมบวก (§5–6)"},
+        "ข้อศอก/เข่า (หรือแกน +Y ของ bone) หันไปฝั่งตรงข้ามกับ pole vector: ใน two-bone solve bend axis กลับทิศ "
+        "(ลำดับใน cross product สลับกัน) หรือหมุนด้วยมุมติดลบ — หมุนรอบ cross(dirToTarget, dirToPole) ด้วยมุมบวก; "
+        "ใน LookRotation ทิศ up ต้องเป็น pole − joint ไม่ใช่ joint − pole (§5–6)"},
     [DIAG_BONE_LENGTH] = {"bone_length",
         "ความยาว bone เปลี่ยน: bone ไม่ยืดหด ต้องใช้ rest length ที่เก็บไว้ตั้งแต่ต้นเสมอ ไม่วัดใหม่จาก pose "
         "ที่งอแล้ว และเมื่อ target เอื้อมไม่ถึงห้าม snap ปลายไปที่ target ตรงๆ (§5, §8)"},

@@ -13,6 +13,7 @@
 #include "sections/04_pole_vector/ops.h"
 #include "two_bone.h"
 
+#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -24,34 +25,40 @@
  * the order of |offset| itself. */
 #define PLACE_TOL 1e-5f
 
-/* Bone axes: the reference is within ~1e-6 rad of the exact directions
- * (measured over 100k random limbs: +Z 4e-7 rad, +Y 1e-6 rad); another
- * correct construction (quat_from_to then a twist) adds a few 1e-6. 1e-3
- * rad (0.06 deg) speaks only to real direction mistakes. */
+/* Bone axes: measured on the reference over 200k random limbs like the
+ * ones below, +Z is within 5.7e-7 rad of the bone and +Y within 3.1e-6 rad
+ * of the pole's perpendicular; another correct construction (quat_from_to
+ * then a twist, a basis of cross products) adds a few 1e-6 at most. 1e-3
+ * rad (0.06 deg) is 300x that and still speaks to any real direction
+ * mistake (a wrong axis, a twist, a flipped up is off by degrees). */
 #define AXIS_TOL_RAD 1e-3f
 /* A rotation must be a unit quaternion: float normalization leaves |q|
- * within ~1e-7 of 1; an unnormalized product or sum is off by far more. */
+ * within ~1e-7 of 1 (1.8e-7 measured); an unnormalized product or sum is
+ * off by far more. */
 #define UNIT_TOL 1e-4f
 /* Identity is written as constants (or comes out of a zero-angle
  * rotation exactly); a computed or unwritten rotation is nowhere near. */
 #define IDENTITY_TOL 1e-5f
 
 /* Positions rebuilt through FK from the student's rotations: two
- * quat_rotate/quat_mul steps in float, ~1e-6 of the limb (measured 1.5e-6
- * on the reference). 1e-4 of the limb's length is the tolerance section
- * 03 uses for its joints, far below anything a viewer would see. */
+ * quat_rotate/quat_mul steps in float, measured at most 9.4e-7 * (L1 + L2)
+ * with the reference's rotations over 200k limbs. 1e-4 of the limb's
+ * length (the tolerance section 03 uses for its joints) is 100x that and
+ * far below anything a viewer would see; a bone whose +Z misses by even
+ * 0.01 deg is off by 1.7e-4 of its length. */
 #define REBUILD_TOL 1e-4f
 
 /* The pole sweep solves with the reference two_bone_solve: its tip is
- * within 3.6e-5 * (L1 + L2) of the target (section 03's measurement), so
- * 1e-4 * (L1 + L2) as in section 03. The elbow's distance from and
- * projection onto the root->target line come out of the same solve. */
+ * within 3.6e-5 * (L1 + L2) of the target (section 03's measurement over
+ * random limbs; 4e-9 on this leg), so 1e-4 * (L1 + L2) as in section 03.
+ * The elbow's distance from and projection onto the root->target line come
+ * out of the same solve (measured to vary by 6e-8 over the sweep). */
 #define SWEEP_POS_TOL 1e-4f
 /* Successive elbows 15 deg apart about the root->target line. The elbow
- * sits ~0.2 from the line, and its position is good to ~1e-6, so its
- * angle about the line is good to ~1e-5 rad (measured 2e-4 deg on the
- * reference); 0.05 deg (the tolerance of the chapter's worked angles in
- * section 02) leaves a wide margin, while a pole that does not turn with
+ * sits 0.21 from the line and its position is good to ~1e-7, so its angle
+ * about the line is good to ~1e-6 rad (measured 2.3e-5 deg off 15 deg with
+ * the reference pole). 0.05 deg (the tolerance of the chapter's worked
+ * angles in section 02) is 2000x that, while a pole that does not turn with
  * the hip moves the elbow 0 deg per step and an inverse rotation -15 deg. */
 #define SWEEP_STEP_DEG 15.0f
 #define SWEEP_STEP_TOL_DEG 0.05f
@@ -136,9 +143,13 @@ static int expect_identity(const pole_rot_request *rq, const char *name, quat q,
 /* A unit rotation with +Z along joint->child and, when check_up is set,
  * +Y leaning toward the pole: on the pole's side of the bone, in the plane
  * of the bone and the pole (what LookRotation(child - joint, pole - joint)
- * gives). */
+ * gives). `other_joint` (the root, for the lower bone) names the other
+ * mistake that can leave +Y in the plane but away from the pole: the up
+ * vector taken from the wrong joint, pole - root for the lower bone. (For
+ * the upper bone, pole - mid has the same perpendicular part as
+ * pole - root, so that slip does no harm there.) */
 static int expect_bone(const pole_rot_request *rq, const char *name, quat q, vec3 joint, vec3 child, vec3 pole,
-                       int check_up)
+                       int check_up, const vec3 *other_joint)
 {
     float len = sqrtf(quat_dot(q, q));
     if (!quat_is_finite(q) || !(fabsf(len - 1.0f) <= UNIT_TOL)) {
@@ -170,11 +181,20 @@ static int expect_bone(const pole_rot_request *rq, const char *name, quat q, vec
     if (!(toward > 0.0f)) {
         /* In the plane but on the far side: the up vector was turned around
          * (joint - pole instead of pole - joint, or a negated axis). */
-        diagnosis d = off_plane <= AXIS_TOL_RAD ? DIAG_POLE_SIDE : DIAG_NONE;
+        int wrong_joint = 0;
+        if (other_joint) {
+            vec3 alt = v3_normalize(perpendicular_part(v3_sub(pole, *other_joint), bone));
+            wrong_joint = angle_between(y, alt) <= AXIS_TOL_RAD;
+        }
+        diagnosis d = off_plane <= AXIS_TOL_RAD && !wrong_joint ? DIAG_POLE_SIDE : DIAG_NONE;
+        const char *hint = wrong_joint ? " — up ที่ใช้คือ pole − root: แต่ละ bone ต้องใช้ pole − joint ของตัวเอง "
+                                         "(lower: pole − mid)"
+                           : d == DIAG_POLE_SIDE ? " — up ของ LookRotation ต้องเป็น pole − joint ไม่ใช่ joint − pole"
+                                                 : "";
         return fail_rot(rq, d,
                         fmt("rotate(%s, +Y) เอียงเข้าหา pole: ทิศ %s (ส่วนของ pole − joint ที่ตั้งฉากกับ bone)", name,
                             fmt_v3(perp)),
-                        fmt("rotate(%s, +Y) = %s ชี้ออกจาก pole (dot = %.4f)", name, fmt_v3(y), toward));
+                        fmt("rotate(%s, +Y) = %s ชี้ออกจาก pole (dot = %.4f)%s", name, fmt_v3(y), toward, hint));
     }
     if (!(off_plane <= AXIS_TOL_RAD))
         return fail_rot(rq, DIAG_NONE,
@@ -275,12 +295,12 @@ static void pole_offsets(void)
     for (int i = 0; i < PLACE_CASES; i++) {
         vec3 want = v3_add(rq[i].hip_position, quat_rotate(rq[i].hip_rotation, rq[i].offset));
         vec3 unrotated = v3_add(rq[i].hip_position, rq[i].offset);
-        const char *hint = v3_distance(rs[i].pole, unrotated) <= PLACE_TOL * 4.0f
+        float scale = 1.0f + v3_length(rq[i].hip_position) + v3_length(rq[i].offset);
+        const char *hint = v3_distance(rs[i].pole, unrotated) <= PLACE_TOL * scale
                                ? " — offset ยังไม่ได้หมุนด้วย hip_rotation (quat_rotate) จึงไม่หันตามตัวละคร"
-                           : v3_distance(rs[i].pole, rq[i].hip_position) <= PLACE_TOL * 4.0f
+                           : v3_distance(rs[i].pole, rq[i].hip_position) <= PLACE_TOL * scale
                                ? " — ได้ตำแหน่ง hip เอง: ยังไม่ได้บวก offset"
                                : "";
-        float scale = 1.0f + v3_length(rq[i].hip_position) + v3_length(rq[i].offset);
         if (!expect_v3(&rq[i], "pole_from_hip", rs[i].pole, want, scale, hint))
             return;
     }
@@ -381,8 +401,8 @@ static void rotations_point_bones(void)
         return;
     for (int i = 0; i < ROT_CASES; i++) {
         const pole_rot_request *q = &rq[i];
-        if (!expect_bone(q, "upper", rs[i].upper, q->root, q->mid, q->pole, 1) ||
-            !expect_bone(q, "lower", rs[i].lower, q->mid, q->tip, q->pole, 1) ||
+        if (!expect_bone(q, "upper", rs[i].upper, q->root, q->mid, q->pole, 1, NULL) ||
+            !expect_bone(q, "lower", rs[i].lower, q->mid, q->tip, q->pole, 1, &q->root) ||
             !expect_status(q, rs[i].status, POLE_OK, "bone ทั้งสองยาวพอ"))
             return;
     }
@@ -463,34 +483,34 @@ static void degenerate_input(void)
     const pole_rot_request *q = &rq[ZERO_UPPER];
     if (!expect_status(q, rs[ZERO_UPPER].status, POLE_DEGENERATE, "upper bone ยาว 0") ||
         !expect_identity(q, "upper", rs[ZERO_UPPER].upper, "bone ยาว 0 ไม่มีทิศให้ +Z ชี้") ||
-        !expect_bone(q, "lower", rs[ZERO_UPPER].lower, q->mid, q->tip, q->pole, 1))
+        !expect_bone(q, "lower", rs[ZERO_UPPER].lower, q->mid, q->tip, q->pole, 1, &q->root))
         return;
     q = &rq[ZERO_LOWER];
     if (!expect_status(q, rs[ZERO_LOWER].status, POLE_DEGENERATE, "lower bone ยาว 0") ||
         !expect_identity(q, "lower", rs[ZERO_LOWER].lower, "bone ยาว 0 ไม่มีทิศให้ +Z ชี้") ||
-        !expect_bone(q, "upper", rs[ZERO_LOWER].upper, q->root, q->mid, q->pole, 1))
+        !expect_bone(q, "upper", rs[ZERO_LOWER].upper, q->root, q->mid, q->pole, 1, NULL))
         return;
     q = &rq[TINY_LOWER];
     if (!expect_status(q, rs[TINY_LOWER].status, POLE_DEGENERATE, "lower bone ยาว 1e-8 สั้นกว่า 1e-6") ||
         !expect_identity(q, "lower", rs[TINY_LOWER].lower, "bone สั้นกว่า 1e-6 ถือว่ายาว 0") ||
-        !expect_bone(q, "upper", rs[TINY_LOWER].upper, q->root, q->mid, q->pole, 1))
+        !expect_bone(q, "upper", rs[TINY_LOWER].upper, q->root, q->mid, q->pole, 1, NULL))
         return;
     /* A pole on a bone's line gives that bone no side to lean to: any
      * finite unit rotation with +Z along the bone is right. */
     q = &rq[POLE_ON_UPPER];
     if (!expect_status(q, rs[POLE_ON_UPPER].status, POLE_OK, "pole บนเส้น bone ไม่ใช่ error") ||
-        !expect_bone(q, "upper", rs[POLE_ON_UPPER].upper, q->root, q->mid, q->pole, 0) ||
-        !expect_bone(q, "lower", rs[POLE_ON_UPPER].lower, q->mid, q->tip, q->pole, 1))
+        !expect_bone(q, "upper", rs[POLE_ON_UPPER].upper, q->root, q->mid, q->pole, 0, NULL) ||
+        !expect_bone(q, "lower", rs[POLE_ON_UPPER].lower, q->mid, q->tip, q->pole, 1, &q->root))
         return;
     q = &rq[POLE_ON_LOWER];
     if (!expect_status(q, rs[POLE_ON_LOWER].status, POLE_OK, "pole บนเส้น bone ไม่ใช่ error") ||
-        !expect_bone(q, "upper", rs[POLE_ON_LOWER].upper, q->root, q->mid, q->pole, 1) ||
-        !expect_bone(q, "lower", rs[POLE_ON_LOWER].lower, q->mid, q->tip, q->pole, 0))
+        !expect_bone(q, "upper", rs[POLE_ON_LOWER].upper, q->root, q->mid, q->pole, 1, NULL) ||
+        !expect_bone(q, "lower", rs[POLE_ON_LOWER].lower, q->mid, q->tip, q->pole, 0, &q->root))
         return;
     q = &rq[POLE_AT_ROOT];
     if (!expect_status(q, rs[POLE_AT_ROOT].status, POLE_OK, "pole ทับ root ไม่ใช่ error") ||
-        !expect_bone(q, "upper", rs[POLE_AT_ROOT].upper, q->root, q->mid, q->pole, 0) ||
-        !expect_bone(q, "lower", rs[POLE_AT_ROOT].lower, q->mid, q->tip, q->pole, 1))
+        !expect_bone(q, "upper", rs[POLE_AT_ROOT].upper, q->root, q->mid, q->pole, 0, NULL) ||
+        !expect_bone(q, "lower", rs[POLE_AT_ROOT].lower, q->mid, q->tip, q->pole, 1, &q->root))
         return;
     q = &rq[NULL_UPPER];
     if (!expect_status(q, rs[NULL_UPPER].status, POLE_DEGENERATE, "output เป็น NULL") ||
