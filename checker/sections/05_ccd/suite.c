@@ -369,7 +369,9 @@ static void target_on_joint(void)
      * pivot CCD turns about can be the target itself (a zero vector to aim
      * at), and for the tip the answer is "already there, 0 passes". Bones
      * 0.7..1 long, so even the root is reachable (the longest bone is
-     * shorter than the others together). */
+     * shorter than the others together). The reference reaches all 50k
+     * such targets (seeds 1..200) in at most 40 passes, so the redraw
+     * below is only a guard. */
     enum { MAX_CASES = ON_JOINT_CHAINS * 6 };
     static ccd_request rq[MAX_CASES];
     static ccd_response rs[MAX_CASES];
