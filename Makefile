@@ -137,10 +137,20 @@ test-sanitized:
 	  test $$? = 1 || { cat build/asan/exercises.log; echo "sanitized: stubs did not fail cleanly"; exit 1; }
 	@echo "sanitized (ASan+UBSan): solutions pass, stubs fail cleanly, programs run"
 
-test-plain: $(CHECKER) $(RUNNER_OBJS) $(SELFTEST) programs
+# Buggy solutions that prove each diagnosis are kept as sed scripts over the
+# reference (checker/tests/buggy/<id>/<slug>.sed), so they never drift from
+# it; a script that no longer changes the file is an error.
+BUGGY_SED := $(wildcard checker/tests/buggy/*/*.sed)
+BUGGY_SRC := $(foreach f,$(BUGGY_SED),$(BUILD)/buggy/$(notdir $(patsubst %/,%,$(dir $(f))))/$(basename $(notdir $(f)))/$(call section_name,$(basename $(notdir $(f)))).c)
+$(BUILD)/buggy/%.c: $$(wordlist 1,1,$$(wildcard checker/tests/buggy/$$(firstword $$(subst /, ,$$*))/$$(word 2,$$(subst /, ,$$*)).sed)) $(REF_SRC)
+	@mkdir -p $(dir $@)
+	@sed -f $< solutions/$(word 2,$(subst /, ,$*))/$(notdir $@) > $@
+	@! cmp -s solutions/$(word 2,$(subst /, ,$*))/$(notdir $@) $@ || { echo "$< no longer changes the reference"; rm -f $@; exit 1; }
+
+test-plain: $(CHECKER) $(RUNNER_OBJS) $(SELFTEST) programs $(BUGGY_SRC)
 	@for p in $(filter $(BUILD)/programs/solutions__%,$(PROGRAMS)); do \
 	  $$p >/dev/null || { echo "program $$p failed"; exit 1; }; done
-	@$(SELFTEST) --checker $(CHECKER) --root . --objdir $(OBJ) --work $(BUILD)/selftest-runs \
+	@$(SELFTEST) --checker $(CHECKER) --root . --objdir $(OBJ) --work $(BUILD)/selftest-runs --buggy $(BUILD)/buggy \
 	  $(if $(SAN_FLAGS),--cflags "$(SAN_FLAGS)")
 
 clean:

@@ -5,7 +5,7 @@
  *  - every reference solution passes every check;
  *  - every untouched stub fails every check of its section;
  *  - every diagnosis the checker can name is triggered, alone, by the
- *    buggy solution kept for it in checker/tests/buggy/<id>/;
+ *    buggy solution made for it from checker/tests/buggy/<id>/<slug>.sed;
  *  - hostile submissions (crash, hang, exit, garbage, output flood, no
  *    compile, missing file or function) are scored as failures with the
  *    right reason while the run goes on;
@@ -26,7 +26,8 @@
 void add_ikmath_suite(void);
 
 static const char *g_checker = "build/checker", *g_root = ".", *g_objdir = "build/obj",
-                  *g_work = "build/selftest-runs", *g_cflags = "";
+                  *g_work = "build/selftest-runs", *g_cflags = "",
+                  *g_buggy = "build/buggy";
 
 typedef struct {
     int exit_code;
@@ -158,7 +159,7 @@ static void test_diagnoses_proven(void)
     for (int d = 1; d < DIAG_COUNT; d++) {
         const char *id = diagnosis_id((diagnosis)d);
         char dir[512];
-        snprintf(dir, sizeof dir, "%s/checker/tests/buggy/%s", g_root, id);
+        snprintf(dir, sizeof dir, "%s/%s", g_buggy, id);
         if (!is_dir(dir)) {
             fprintf(stderr, "\n  diagnosis '%s' has no buggy solution proving it (%s)", id, dir);
             CU_FAIL("diagnosis without proof");
@@ -316,6 +317,7 @@ int main(int argc, char **argv)
         else if (!strcmp(argv[i], "--objdir")) g_objdir = argv[i + 1];
         else if (!strcmp(argv[i], "--work")) g_work = argv[i + 1];
         else if (!strcmp(argv[i], "--cflags")) g_cflags = argv[i + 1];
+        else if (!strcmp(argv[i], "--buggy")) g_buggy = argv[i + 1];
     }
     if (CU_initialize_registry() != CUE_SUCCESS)
         return 2;
