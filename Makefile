@@ -31,15 +31,17 @@ endif
 STRICT := -std=c11 -Wall -Wextra -Werror
 CFLAGS_ALL := $(STRICT) -O2 -g $(SAN_FLAGS)
 SECTION_INCLUDES := -Iinclude -Ichecker $(addprefix -Isolutions/,$(SECTIONS))
+# Given (complete) helper sources beside the shared headers, e.g. a loader.
+COMMON_SRC := $(wildcard include/*.c)
 
 OBJ := $(BUILD)/obj
 CHECKER := $(BUILD)/checker
 SELFTEST := $(BUILD)/selftest
 TRUSTED_SRC := $(addprefix checker/,checker.c check.c spawn.c diagnosis.c sections.c)
-SUITE_SRC := $(foreach s,$(SECTIONS),checker/sections/$(s)/suite.c)
+SUITE_SRC := $(wildcard checker/sections/*/suite.c)
 REF_SRC := $(foreach s,$(SECTIONS),solutions/$(s)/$(call section_name,$(s)).c)
 RUNNER_OBJS := $(OBJ)/runner_main.o $(foreach s,$(SECTIONS),$(OBJ)/ops/$(s).o $(OBJ)/ref/$(s).o)
-HEADERS := $(wildcard include/*.h checker/*.h checker/sections/*/*.h solutions/*/*.h)
+HEADERS := $(wildcard include/*.h include/*.c checker/*.h checker/sections/*/*.h solutions/*/*.h)
 
 .PHONY: all check test test-plain test-sanitized run setup programs clean help
 .DEFAULT_GOAL := help
@@ -74,7 +76,7 @@ setup:
 # ---- the trusted checker and the glue linked into every runner ----------
 $(CHECKER): $(TRUSTED_SRC) $(SUITE_SRC) $(REF_SRC) $(HEADERS) | setup
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_ALL) $(SECTION_INCLUDES) $(TRUSTED_SRC) $(SUITE_SRC) $(REF_SRC) -lcunit -lm -o $@
+	$(CC) $(CFLAGS_ALL) $(SECTION_INCLUDES) $(TRUSTED_SRC) $(SUITE_SRC) $(REF_SRC) $(COMMON_SRC) -lcunit -lm -o $@
 
 $(OBJ)/runner_main.o: checker/runner_main.c checker/protocol.h
 	@mkdir -p $(dir $@)
@@ -96,10 +98,11 @@ check: setup $(CHECKER) $(RUNNER_OBJS)
 	  --seed $(SEED) $(if $(S),--section $(S)) $(if $(SAN_FLAGS),--cflags "$(SAN_FLAGS)")
 
 # ---- programs: each section's small main() ------------------------------
-# A program links its section plus the sections it builds on, from the same tree.
-PROGRAM_DEPS_03_two_bone := 02_law_of_cosines
-program_sources = $(wildcard $(1)/$(2)/*.c) \
-  $(foreach d,$(PROGRAM_DEPS_$(2)),$(1)/$(d)/$(call section_name,$(d)).c)
+# A program links its section plus the graded files of every earlier
+# section from the same tree (03's program uses 02, 07's uses 03, ...).
+sections_before = $(shell printf '%s\n' $(SECTIONS) | awk '$$0 < "$(1)"')
+program_sources = $(wildcard $(1)/$(2)/*.c) $(COMMON_SRC) \
+  $(foreach d,$(call sections_before,$(2)),$(1)/$(d)/$(call section_name,$(d)).c)
 
 $(BUILD)/programs/%: $$(wildcard $$(subst __,/,$$*)/*.c) $(HEADERS)
 	@mkdir -p $(dir $@)

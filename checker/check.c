@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-check_env CHECK_ENV = {NULL, 1, 10000};
+check_env CHECK_ENV = {".", NULL, 1, 10000};
 check_record CHECK_RECORD;
 
 const char *outcome_id(check_outcome o)

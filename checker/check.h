@@ -29,6 +29,7 @@ const char *outcome_id(check_outcome o);
 
 /* Set by the driver before each suite runs. */
 typedef struct {
+    const char *root;          /* the workbook, for data files the suites read */
     const char *runner_path;
     uint64_t seed;
     int timeout_ms;

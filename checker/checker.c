@@ -137,7 +137,7 @@ static int stage_headers(const options *o)
             return 0;
         DIR *d = opendir(from_dir);
         if (!d)
-            return 0;
+            continue; /* a section not written yet */
         struct dirent *e;
         while ((e = readdir(d))) {
             size_t len = strlen(e->d_name);
@@ -485,9 +485,15 @@ int main(int argc, char **argv)
         return 2;
     }
 
+    CHECK_ENV.root = o.root;
     section_result results_list[16];
     size_t count = 0;
     for (size_t i = 0; i < SECTION_COUNT; i++) {
+        char ref_dir[4096];
+        struct stat ref_st;
+        snprintf(ref_dir, sizeof ref_dir, "%s/%s", o.ref, SECTIONS[i].slug);
+        if (stat(ref_dir, &ref_st) != 0)
+            continue; /* not written yet: not offered */
         int wanted = o.selected_count == 0;
         for (int k = 0; k < o.selected_count; k++) {
             size_t n = strlen(o.selected[k]);
@@ -502,9 +508,14 @@ int main(int argc, char **argv)
         sr->check_count = section_check_count(&SECTIONS[i]);
     }
     if (count == 0) {
-        fprintf(stderr, "checker: ไม่มี section ชื่อนั้น — section ที่มี:");
-        for (size_t i = 0; i < SECTION_COUNT; i++)
-            fprintf(stderr, " %s", SECTIONS[i].slug);
+        fprintf(stderr, "checker: ไม่มี section ชื่อนั้น (no such section) — section ที่มี:");
+        for (size_t i = 0; i < SECTION_COUNT; i++) {
+            char ref_dir[4096];
+            struct stat ref_st;
+            snprintf(ref_dir, sizeof ref_dir, "%s/%s", o.ref, SECTIONS[i].slug);
+            if (stat(ref_dir, &ref_st) == 0)
+                fprintf(stderr, " %s", SECTIONS[i].slug);
+        }
         fprintf(stderr, "\n");
         return 2;
     }

@@ -1,6 +1,6 @@
 /* sections.c - which sections exist, what file each grades, what it needs.
- * Sections 07-10 join here when they land; nothing else in the driver
- * knows the list. */
+ * Nothing else in the driver knows the list. A section whose reference
+ * folder (solutions/<slug>) does not exist yet is skipped by the driver. */
 #include "sections.h"
 
 #include <string.h>
@@ -18,6 +18,17 @@ const section_def SECTIONS[] = {
      {NULL}, CCD_CHECKS},
     {"06_fabrik", "fabrik.c", "FABRIK", "§8",
      {NULL}, FABRIK_CHECKS},
+    /* 07 and 08 place limbs with the two-bone solver: the runner links the
+     * reference 03 (and the 02 it uses), so a bug in a student's 03 never
+     * fails their 07 or 08. */
+    {"07_foot_ik", "foot_ik.c", "Foot IK บนพื้นไม่เรียบ", "§9",
+     {"02_law_of_cosines", "03_two_bone"}, FOOT_IK_CHECKS},
+    {"08_aim_ik", "aim_ik.c", "Look-at และ Aim IK", "§10",
+     {"02_law_of_cosines", "03_two_bone"}, AIM_IK_CHECKS},
+    {"09_root_motion", "root_motion.c", "Root motion", "§11–12",
+     {NULL}, ROOT_MOTION_CHECKS},
+    {"10_controller_sync", "controller_sync.c", "Root motion ผ่าน character controller", "§12",
+     {NULL}, CONTROLLER_SYNC_CHECKS},
 };
 const size_t SECTION_COUNT = sizeof SECTIONS / sizeof SECTIONS[0];
 
