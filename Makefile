@@ -40,7 +40,7 @@ SELFTEST := $(BUILD)/selftest
 TRUSTED_SRC := $(addprefix checker/,checker.c check.c spawn.c diagnosis.c sections.c)
 SUITE_SRC := $(wildcard checker/sections/*/suite.c)
 REF_SRC := $(foreach s,$(SECTIONS),solutions/$(s)/$(call section_name,$(s)).c)
-RUNNER_OBJS := $(OBJ)/runner_main.o $(foreach s,$(SECTIONS),$(OBJ)/ops/$(s).o $(OBJ)/ref/$(s).o)
+RUNNER_OBJS := $(OBJ)/runner_main.o $(OBJ)/libcommon.a $(foreach s,$(SECTIONS),$(OBJ)/ops/$(s).o $(OBJ)/ref/$(s).o)
 HEADERS := $(wildcard include/*.h include/*.c checker/*.h checker/sections/*/*.h solutions/*/*.h)
 
 .PHONY: all check test test-plain test-sanitized run setup programs clean help
@@ -81,6 +81,14 @@ $(CHECKER): $(TRUSTED_SRC) $(SUITE_SRC) $(REF_SRC) $(HEADERS) | setup
 $(OBJ)/runner_main.o: checker/runner_main.c checker/protocol.h
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_ALL) -Ichecker -c $< -o $@
+
+# The given helper sources (include/*.c), linked into every runner too, so a
+# student's section may call them. An empty archive when there are none.
+$(OBJ)/libcommon.a: $(COMMON_SRC) $(HEADERS)
+	@mkdir -p $(OBJ)/common
+	@rm -f $@ $(OBJ)/common/*.o
+	@for f in $(COMMON_SRC); do $(CC) $(CFLAGS_ALL) -Iinclude -c $$f -o $(OBJ)/common/$$(basename $$f .c).o || exit 1; done
+	@ar rcs $@ $(foreach f,$(COMMON_SRC),$(OBJ)/common/$(basename $(notdir $(f))).o)
 
 $(OBJ)/ops/%.o: checker/sections/%/ops.c $(HEADERS)
 	@mkdir -p $(dir $@)

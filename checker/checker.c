@@ -200,12 +200,13 @@ static int compile_section(const options *o, const section_def *s, char *runner,
         return 0;
     }
 
-    char include_root[4096], include_stage[4096], ops_obj[4096], main_obj[4096];
+    char include_root[4096], include_stage[4096], ops_obj[4096], main_obj[4096], common_lib[4096];
     char deps[MAX_DEPS][4096];
     snprintf(include_root, sizeof include_root, "-I%s/include", o->root);
     snprintf(include_stage, sizeof include_stage, "-I%s/stage/%s", o->work, s->slug);
     snprintf(ops_obj, sizeof ops_obj, "%s/ops/%s.o", o->objdir, s->slug);
     snprintf(main_obj, sizeof main_obj, "%s/runner_main.o", o->objdir);
+    snprintf(common_lib, sizeof common_lib, "%s/libcommon.a", o->objdir);
 
     const char *argv[64];
     int argc = 0;
@@ -227,6 +228,8 @@ static int compile_section(const options *o, const section_def *s, char *runner,
     }
     argv[argc++] = ops_obj;
     argv[argc++] = main_obj;
+    if (file_exists(common_lib))
+        argv[argc++] = common_lib; /* the given helpers a section may call */
     argv[argc++] = "-lm";
     argv[argc++] = "-o";
     argv[argc++] = runner;
