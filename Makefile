@@ -8,7 +8,7 @@
 # Everything built goes to build/ (or build/asan/ with SANITIZE=1).
 
 # Debian packages the workbook needs - the one place they are named.
-DEBIAN_PACKAGES := make gcc libc6-dev libcunit1-dev
+DEBIAN_PACKAGES := make gcc libc6-dev libcunit1-dev gnuplot-nox libxml2-utils
 
 SHELL := /bin/bash
 CC ?= cc
@@ -158,11 +158,23 @@ $(BUILD)/buggy/%.c: $$(wordlist 1,1,$$(wildcard checker/tests/buggy/$$(firstword
 	@sed -f $< solutions/$(word 2,$(subst /, ,$*))/$(notdir $@) > $@
 	@! cmp -s solutions/$(word 2,$(subst /, ,$*))/$(notdir $@) $@ || { echo "$< no longer changes the reference"; rm -f $@; exit 1; }
 
-test-plain: $(CHECKER) $(RUNNER_OBJS) $(SELFTEST) programs $(BUGGY_SRC)
+test-plain: $(CHECKER) $(RUNNER_OBJS) $(SELFTEST) programs $(BUGGY_SRC) test-plots
 	@for p in $(filter $(BUILD)/programs/solutions__%,$(PROGRAMS)); do \
 	  $$p >/dev/null || { echo "program $$p failed"; exit 1; }; done
 	@$(SELFTEST) --checker $(CHECKER) --root . --objdir $(OBJ) --work $(BUILD)/selftest-runs --buggy $(BUILD)/buggy \
 	  $(if $(SAN_FLAGS),--cflags "$(SAN_FLAGS)")
+
+include plots/plots.mk
+
+# ---- make bench: speed of the reference solutions (never a timed test) ----
+$(BUILD)/bench: checker/bench/bench.c $(foreach s,$(SECTIONS),solutions/$(s)/$(call section_name,$(s)).c) $(COMMON_SRC) $(HEADERS)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_ALL) -Iinclude $(addprefix -Isolutions/,$(SECTIONS)) checker/bench/bench.c \
+	  $(foreach s,$(SECTIONS),solutions/$(s)/$(call section_name,$(s)).c) $(COMMON_SRC) -lm -o $@
+
+.PHONY: bench
+bench: setup $(BUILD)/bench
+	@$(BUILD)/bench
 
 clean:
 	rm -rf build

@@ -164,23 +164,25 @@ static inline quat quat_from_to(vec3 from, vec3 to)
     return quat_normalize(q4(c.x, c.y, c.z, 1.0f + d));
 }
 
-/* Rotation from the three columns of an orthonormal basis. */
+/* Rotation from the three columns of an orthonormal basis. One division
+ * per branch (a reciprocal, then multiplies): this sits on the hot path of
+ * every bone rotation. */
 static inline quat quat_from_basis(vec3 x, vec3 y, vec3 z)
 {
     float trace = x.x + y.y + z.z;
     quat q;
     if (trace > 0.0f) {
-        float s = sqrtf(trace + 1.0f) * 2.0f;
-        q = q4((y.z - z.y) / s, (z.x - x.z) / s, (x.y - y.x) / s, 0.25f * s);
+        float s = sqrtf(trace + 1.0f) * 2.0f, inv = 1.0f / s;
+        q = q4((y.z - z.y) * inv, (z.x - x.z) * inv, (x.y - y.x) * inv, 0.25f * s);
     } else if (x.x > y.y && x.x > z.z) {
-        float s = sqrtf(1.0f + x.x - y.y - z.z) * 2.0f;
-        q = q4(0.25f * s, (y.x + x.y) / s, (z.x + x.z) / s, (y.z - z.y) / s);
+        float s = sqrtf(1.0f + x.x - y.y - z.z) * 2.0f, inv = 1.0f / s;
+        q = q4(0.25f * s, (y.x + x.y) * inv, (z.x + x.z) * inv, (y.z - z.y) * inv);
     } else if (y.y > z.z) {
-        float s = sqrtf(1.0f + y.y - x.x - z.z) * 2.0f;
-        q = q4((y.x + x.y) / s, 0.25f * s, (z.y + y.z) / s, (z.x - x.z) / s);
+        float s = sqrtf(1.0f + y.y - x.x - z.z) * 2.0f, inv = 1.0f / s;
+        q = q4((y.x + x.y) * inv, 0.25f * s, (z.y + y.z) * inv, (z.x - x.z) * inv);
     } else {
-        float s = sqrtf(1.0f + z.z - x.x - y.y) * 2.0f;
-        q = q4((z.x + x.z) / s, (z.y + y.z) / s, 0.25f * s, (x.y - y.x) / s);
+        float s = sqrtf(1.0f + z.z - x.x - y.y) * 2.0f, inv = 1.0f / s;
+        q = q4((z.x + x.z) * inv, (z.y + y.z) * inv, 0.25f * s, (x.y - y.x) * inv);
     }
     return quat_normalize(q);
 }
@@ -194,14 +196,22 @@ static inline quat quat_look_rotation(vec3 forward, vec3 up)
     vec3 z = v3_normalize(forward);
     if (v3_length_sq(z) == 0.0f)
         return quat_identity();
-    /* Unit up, so the parallel test below does not depend on up's length. */
-    vec3 x = v3_cross(v3_normalize(up), z);
-    if (!(v3_length_sq(x) > 1e-10f))
+    vec3 x = v3_cross(up, z);
+    float up_sq = v3_length_sq(up);
+    /* |up x z|^2 = |up|^2 sin^2: compare relative to |up|^2, so the
+     * parallel test does not depend on how long up is. */
+    float x_sq = v3_length_sq(x);
+    if (!(x_sq > 1e-10f * up_sq)) {
         x = v3_cross(v3_any_perpendicular(z), z);
-    x = v3_normalize(x);
-    /* Up nearly parallel to forward: rounding in the short cross product
-     * leaves x visibly off perpendicular to z, so remove its z part. */
-    x = v3_normalize(v3_sub(x, v3_scale(z, v3_dot(x, z))));
+        x_sq = v3_length_sq(x);
+    } else if (x_sq < 1e-4f * up_sq) {
+        /* Up nearly parallel to forward: rounding in the short cross
+         * product leaves x visibly off perpendicular to z; remove its z
+         * part (cheap to skip in the common case). */
+        x = v3_sub(x, v3_scale(z, v3_dot(x, z)));
+        x_sq = v3_length_sq(x);
+    }
+    x = v3_scale(x, 1.0f / sqrtf(x_sq));
     vec3 y = v3_cross(z, x);
     return quat_from_basis(x, y, z);
 }

@@ -49,8 +49,8 @@ two_bone_status two_bone_solve(const two_bone_input *in, two_bone_output *out)
         dir_to_target = v3_normalize_or(v3_sub(in->pole, root), v3_forward());
 
     /* Clamp to the distances a real triangle allows (section 4). Exactly,
-     * without the chapter's 1e-4 margin: shoulder_angle() clamps the cosine,
-     * which is what keeps acos defined. */
+     * without the chapter's 1e-4 margin: clamping the cosine below is what
+     * keeps the math defined. */
     const float max_reach = len_upper + len_lower;
     const float min_reach = fabsf(len_upper - len_lower);
     float dist = raw_dist;
@@ -59,25 +59,34 @@ two_bone_status two_bone_solve(const two_bone_input *in, two_bone_output *out)
     if (dist < min_reach)
         dist = min_reach;
 
-    /* How far the upper bone swings off the root->target line. */
-    const float root_angle = shoulder_angle(len_upper, len_lower, dist);
+    /* How far the upper bone swings off the root->target line: the
+     * shoulder angle of section 02. Only its cosine and sine are needed to
+     * place the elbow, and the law of cosines gives the cosine directly, so
+     * skip the acos -> sin/cos round trip (this runs for every limb, every
+     * frame). Clamping the cosine keeps sqrt and the elbow defined. */
+    float cos_root = 1.0f; /* dist == 0 only with equal bones: folded flat */
+    if (dist > 0.0f)
+        cos_root = (len_upper * len_upper + dist * dist - len_lower * len_lower) / (2.0f * len_upper * dist);
+    if (cos_root > 1.0f)
+        cos_root = 1.0f;
+    if (cos_root < -1.0f)
+        cos_root = -1.0f;
+    const float sin_root = sqrtf(1.0f - cos_root * cos_root);
 
-    /* The bend happens in the plane through root, target and pole; its
-     * normal is the axis to swing about. Turning dir_to_target about
-     * cross(dir_to_target, pole_dir) by a positive angle moves it TOWARD
-     * the pole, so the elbow lands on the pole's side. */
+    /* The bend happens in the plane through root, target and pole: swing
+     * toward the part of the pole direction that is square to the aim line
+     * (so the elbow lands on the pole's side). */
     const vec3 dir_to_pole = v3_normalize(v3_sub(in->pole, root));
-    vec3 bend_axis = v3_cross(dir_to_target, dir_to_pole);
+    vec3 bend_dir = v3_sub(dir_to_pole, v3_scale(dir_to_target, v3_dot(dir_to_pole, dir_to_target)));
     /* Pole on the line (or at the root) leaves no plane: pick one with a
      * world axis, and a second one in case the limb points along +Y. */
-    if (v3_length_sq(bend_axis) < 1e-8f)
-        bend_axis = v3_cross(dir_to_target, v3_up());
-    if (v3_length_sq(bend_axis) < 1e-8f)
-        bend_axis = v3_cross(dir_to_target, v3_right());
+    if (v3_length_sq(bend_dir) < 1e-8f)
+        bend_dir = v3_sub(v3_up(), v3_scale(dir_to_target, dir_to_target.y));
+    if (v3_length_sq(bend_dir) < 1e-8f)
+        bend_dir = v3_sub(v3_right(), v3_scale(dir_to_target, dir_to_target.x));
+    bend_dir = v3_normalize(bend_dir);
 
-    const quat swing = quat_from_axis_angle(bend_axis, root_angle);
-    const vec3 dir_to_mid = quat_rotate(swing, dir_to_target);
-
+    const vec3 dir_to_mid = v3_add(v3_scale(dir_to_target, cos_root), v3_scale(bend_dir, sin_root));
     out->mid = v3_add(root, v3_scale(dir_to_mid, len_upper));
     /* L1, L2 and dist satisfy the law of cosines, so this point is
      * len_lower away from mid by construction (section 5). */

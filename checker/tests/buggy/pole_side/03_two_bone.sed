@@ -1,3 +1,3 @@
-# Planted bug proving the "pole_side" diagnosis: the bend axis is cross(pole, target) instead of cross(target, pole): the elbow bends away from the pole.
+# Planted bug proving the "pole_side" diagnosis: the elbow swings away from the pole (sine taken with the wrong sign).
 # Applied to solutions/03_two_bone/ by make test; must change the file.
-s/v3_cross(dir_to_target, dir_to_pole)/v3_cross(dir_to_pole, dir_to_target)/
+s/v3_add(v3_scale(dir_to_target, cos_root), v3_scale(bend_dir, sin_root))/v3_sub(v3_scale(dir_to_target, cos_root), v3_scale(bend_dir, sin_root))/
