@@ -8,7 +8,7 @@
 # Everything built goes to build/ (or build/asan/ with SANITIZE=1).
 
 # Debian packages the workbook needs - the one place they are named.
-DEBIAN_PACKAGES := make gcc libc6-dev libcunit1-dev gnuplot-nox libxml2-utils
+DEBIAN_PACKAGES := make gcc clang libc6-dev libcunit1-dev libseccomp-dev gnuplot-nox libxml2-utils jq zip tmux pandoc fonts-thai-tlwg fonts-dejavu-extra chromium zlib1g-dev
 
 SHELL := /bin/bash
 CC ?= cc
@@ -22,10 +22,10 @@ section_name = $(patsubst $(firstword $(subst _, ,$(1)))_%,%,$(1))
 
 ifeq ($(SANITIZE),1)
   SAN_FLAGS := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
-  BUILD := build/asan
+  BUILD ?= build/asan
 else
   SAN_FLAGS :=
-  BUILD := build
+  BUILD ?= build
 endif
 
 STRICT := -std=c11 -Wall -Wextra -Werror
@@ -37,22 +37,27 @@ COMMON_SRC := $(wildcard include/*.c)
 OBJ := $(BUILD)/obj
 CHECKER := $(BUILD)/checker
 SELFTEST := $(BUILD)/selftest
-TRUSTED_SRC := $(addprefix checker/,checker.c check.c spawn.c diagnosis.c sections.c)
+GRADE_ALL := $(BUILD)/grade_all
+WATCH := $(BUILD)/watch
+TRUSTED_SRC := $(addprefix checker/,checker.c check.c spawn.c sandbox.c diagnosis.c messages.c sections.c sections/ik_chain_checks.c)
 SUITE_SRC := $(wildcard checker/sections/*/suite.c)
 REF_SRC := $(foreach s,$(SECTIONS),solutions/$(s)/$(call section_name,$(s)).c)
 RUNNER_OBJS := $(OBJ)/runner_main.o $(OBJ)/libcommon.a $(foreach s,$(SECTIONS),$(OBJ)/ops/$(s).o $(OBJ)/ref/$(s).o)
-HEADERS := $(wildcard include/*.h include/*.c checker/*.h checker/sections/*/*.h solutions/*/*.h)
+HEADERS := $(wildcard include/*.h include/*.c checker/*.h checker/sections/*.h checker/sections/*/*.h solutions/*/*.h)
 
-.PHONY: all check test test-plain test-sanitized run setup programs clean help
+.PHONY: all check list watch hint test test-plain test-sanitized run setup programs clean help
 .DEFAULT_GOAL := help
 
 help:
 	@echo "make check [S=<section>] [DIR=<folder>] [SEED=<n>]  ตรวจแบบฝึกหัด (grade your exercises)"
 	@echo "make test                                          ทดสอบตัว workbook เอง (project tests)"
 	@echo "make run S=<section> [DIR=solutions]               รันโปรแกรมตัวอย่างของ section"
+	@echo "make list | make watch | make hint S=<section>      ความคืบหน้า, ตรวจทุกครั้งที่บันทึก, คำใบ้"
+	@echo "make check MEMCHECK=1 | LANG=en                     AddressSanitizer/UBSan, ข้อความภาษาอังกฤษ"
+	@echo "make book | make plots | make bench | make grade SUB=<dir> | make grade-all SUBS=<dir>"
 	@echo "sections: $(SECTIONS)"
 
-all: $(CHECKER) $(RUNNER_OBJS) $(SELFTEST)
+all: $(CHECKER) $(RUNNER_OBJS) $(SELFTEST) $(GRADE_ALL) $(WATCH)
 
 # ---- setup: install missing Debian packages (root), or say how ------------
 setup:
@@ -76,7 +81,7 @@ setup:
 # ---- the trusted checker and the glue linked into every runner ----------
 $(CHECKER): $(TRUSTED_SRC) $(SUITE_SRC) $(REF_SRC) $(HEADERS) | setup
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_ALL) $(SECTION_INCLUDES) $(TRUSTED_SRC) $(SUITE_SRC) $(REF_SRC) $(COMMON_SRC) -lcunit -lm -o $@
+	$(CC) $(CFLAGS_ALL) $(SECTION_INCLUDES) $(TRUSTED_SRC) $(SUITE_SRC) $(REF_SRC) $(COMMON_SRC) -lcunit -lseccomp -lm -o $@
 
 $(OBJ)/runner_main.o: checker/runner_main.c checker/protocol.h
 	@mkdir -p $(dir $@)
@@ -101,9 +106,45 @@ $(OBJ)/ref/%.o: solutions/%/$$(call section_name,$$*).c $(HEADERS)
 	$(CC) $(CFLAGS_ALL) -Iinclude -Isolutions/$* -c $< -o $@
 
 # ---- make check: grade a folder laid out like exercises/ -----------------
+# MEMCHECK=1 builds the student's code with AddressSanitizer and UBSan (and
+# without the sandbox, which sanitizers cannot run in); LANG=en for English.
+MEMCHECK_FLAGS := -fsanitize=address,undefined -fno-omit-frame-pointer -g
+CHECK_FLAGS = --root . --dir $(DIR) --objdir $(OBJ) --work $(BUILD)/check/$(subst /,_,$(DIR)) \
+  $(if $(filter en%,$(LANG)),--lang en) \
+  $(if $(or $(SAN_FLAGS),$(filter 1,$(MEMCHECK))),--cflags "$(if $(SAN_FLAGS),$(SAN_FLAGS),$(MEMCHECK_FLAGS))")
+# With gnuplot, 05 and 06 also draw the student's convergence curve over
+# the reference's into build/plots/.
 check: setup $(CHECKER) $(RUNNER_OBJS)
-	@$(CHECKER) --root . --dir $(DIR) --objdir $(OBJ) --work $(BUILD)/check/$(subst /,_,$(DIR)) \
-	  --seed $(SEED) $(if $(S),--section $(S)) $(if $(SAN_FLAGS),--cflags "$(SAN_FLAGS)")
+	@$(if $(HAVE_GNUPLOT),mkdir -p $(BUILD)/plots;) $(CHECKER) $(CHECK_FLAGS) --seed $(SEED) $(if $(S),--section $(S)) \
+	  $(if $(HAVE_GNUPLOT),--plot-dir $(BUILD)/plots)
+
+# The table and progress only (every section is still really checked).
+list: setup $(CHECKER) $(RUNNER_OBJS)
+	@$(CHECKER) $(CHECK_FLAGS) --list; true
+
+# ---- the student's companions: watch mode and hints ---------------------
+$(WATCH): checker/watch.c checker/spawn.c checker/sandbox.c checker/messages.c $(HEADERS) | setup
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_ALL) -Iinclude -Ichecker checker/watch.c checker/spawn.c checker/sandbox.c checker/messages.c -lseccomp -o $@
+
+watch: setup $(CHECKER) $(RUNNER_OBJS) $(WATCH)
+	@$(if $(filter en%,$(LANG)),WORKBOOK_LANG=en) $(WATCH) --checker $(CHECKER) --root . --dir $(DIR) --objdir $(OBJ) \
+	  --work $(BUILD)/check/$(subst /,_,$(DIR)) $(if $(filter 1,$(POLL)),--poll)
+
+hint: $(WATCH)
+	@test -n "$(S)" || { echo "usage: make hint S=<section>   (each call shows one stronger hint)"; exit 2; }
+	@$(if $(filter en%,$(LANG)),WORKBOOK_LANG=en) $(WATCH) --root . --hint $(S)
+
+# ---- editors: clangd, ccls and friends read compile_commands.json -------
+compile_commands.json: $(wildcard exercises/*/*.c solutions/*/*.c checker/*.c checker/sections/*/*.c checker/sections/*.c include/*.c)
+	@{ echo "["; first=1; \
+	  for f in $^; do \
+	    case $$f in exercises/*|solutions/*) inc="-I$(CURDIR)/include -I$(CURDIR)/$$(dirname $$f)";; \
+	      *) inc="-I$(CURDIR)/include -I$(CURDIR)/checker $(addprefix -I$(CURDIR)/solutions/,$(SECTIONS))";; esac; \
+	    [ $$first = 1 ] || echo ","; first=0; \
+	    printf '  {"directory": "%s", "file": "%s", "command": "cc -std=c11 -Wall -Wextra %s -c %s"}' "$(CURDIR)" "$$f" "$$inc" "$$f"; \
+	  done; echo; echo "]"; } > $@
+	@echo "wrote $@ ($(words $^) files)"
 
 # ---- programs: each section's small main() ------------------------------
 # A program links its section plus the graded files of every earlier
@@ -125,10 +166,10 @@ run: setup
 	@$(BUILD)/programs/$(subst /,,$(DIR))__$(S)
 
 # ---- make test: the project's own tests ---------------------------------
-SELFTEST_SRC := checker/tests/selftest.c checker/tests/test_ikmath.c checker/spawn.c checker/diagnosis.c
+SELFTEST_SRC := checker/tests/selftest.c checker/tests/test_ikmath.c checker/tests/test_bvh.c checker/spawn.c checker/sandbox.c checker/diagnosis.c checker/messages.c $(COMMON_SRC)
 $(SELFTEST): $(SELFTEST_SRC) $(HEADERS) | setup
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_ALL) -Iinclude -Ichecker $(SELFTEST_SRC) -lcunit -lm -o $@
+	$(CC) $(CFLAGS_ALL) -Iinclude -Ichecker $(SELFTEST_SRC) -lcunit -lseccomp -lm -o $@
 
 test: setup
 	@$(MAKE) --no-print-directory test-sanitized
@@ -158,13 +199,116 @@ $(BUILD)/buggy/%.c: $$(wordlist 1,1,$$(wildcard checker/tests/buggy/$$(firstword
 	@sed -f $< solutions/$(word 2,$(subst /, ,$*))/$(notdir $@) > $@
 	@! cmp -s solutions/$(word 2,$(subst /, ,$*))/$(notdir $@) $@ || { echo "$< no longer changes the reference"; rm -f $@; exit 1; }
 
-test-plain: $(CHECKER) $(RUNNER_OBJS) $(SELFTEST) programs $(BUGGY_SRC) test-plots
+# Hostile submissions (checker/tests/hostile/<case>.sed over the reference
+# 02): each must be scored like a wrong answer, with the outcome named on
+# the script's second line, while the run goes on.
+HOSTILE_SED := $(wildcard checker/tests/hostile/*.sed)
+HOSTILE_SRC := $(foreach f,$(HOSTILE_SED),$(BUILD)/hostile/$(basename $(notdir $(f)))/02_law_of_cosines/law_of_cosines.c)
+$(BUILD)/hostile/%/02_law_of_cosines/law_of_cosines.c: checker/tests/hostile/%.sed solutions/02_law_of_cosines/law_of_cosines.c
+	@mkdir -p $(dir $@)
+	@sed -f $< solutions/02_law_of_cosines/law_of_cosines.c > $@
+	@! cmp -s solutions/02_law_of_cosines/law_of_cosines.c $@ || { echo "$< no longer changes the reference"; rm -f $@; exit 1; }
+
+test-plain: $(CHECKER) $(RUNNER_OBJS) $(SELFTEST) programs $(BUGGY_SRC) $(HOSTILE_SRC) test-plots test-grade test-student test-other-cc test-book
 	@for p in $(filter $(BUILD)/programs/solutions__%,$(PROGRAMS)); do \
 	  $$p >/dev/null || { echo "program $$p failed"; exit 1; }; done
-	@$(SELFTEST) --checker $(CHECKER) --root . --objdir $(OBJ) --work $(BUILD)/selftest-runs --buggy $(BUILD)/buggy \
+	@$(SELFTEST) --checker $(CHECKER) --root . --objdir $(OBJ) --work $(BUILD)/selftest-runs --buggy $(BUILD)/buggy --hostile $(BUILD)/hostile \
 	  $(if $(SAN_FLAGS),--cflags "$(SAN_FLAGS)")
 
+
+# ---- grading for classes (instructors) -----------------------------------
+#   make grade SUB=<dir> [RESULTS=<file>] [SEED=<n>]
+#   make grade-all SUBS=<dir> [CSV=<file>] [JOBS=<n>] [SEED=<n>]
+#   make gradescope [SEED=<n>]         -> build/gradescope/autograder.zip
+# SEED is the hidden seed: it reaches the trusted checker on its stdin only.
+# Without one, a random seed is drawn and printed for you to keep.
+RESULTS ?= $(BUILD)/grade/results.json
+CSV ?= $(BUILD)/grade/gradebook.csv
+JOBS ?= $(shell nproc 2>/dev/null || echo 2)
+hidden_seed = $(if $(filter command line environment,$(origin SEED)),$(SEED),$$(od -An -N4 -tu4 /dev/urandom | tr -d ' '))
+
+$(GRADE_ALL): checker/grade_all.c | setup
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_ALL) $< -o $@
+
+.PHONY: grade grade-all gradescope bench-grade test-grade test-student test-other-cc
+grade: setup $(CHECKER) $(RUNNER_OBJS)
+	@test -n "$(SUB)" && test -d "$(SUB)" || { echo "usage: make grade SUB=<submission folder> [RESULTS=<file>] [SEED=<n>]"; exit 2; }
+	@case "$(abspath $(RESULTS))/" in "$(abspath $(SUB))"/*) echo "RESULTS must not be inside the submission"; exit 2;; esac
+	@mkdir -p $(dir $(RESULTS))
+	@seed=$(hidden_seed); echo "hidden seed: $$seed"; \
+	echo "$$seed" | $(CHECKER) --root . --dir $(SUB) --objdir $(OBJ) --work $(BUILD)/grade/work/$(notdir $(abspath $(SUB))) \
+	  --gradescope $(RESULTS) --junit $(if $(JUNIT),$(JUNIT),$(basename $(RESULTS)).junit.xml) \
+	  --scores $(basename $(RESULTS)).scores.tsv --hidden-seed-stdin
+	@echo "wrote $(RESULTS)"
+
+grade-all: setup $(CHECKER) $(RUNNER_OBJS) $(GRADE_ALL)
+	@test -n "$(SUBS)" && test -d "$(SUBS)" || { echo "usage: make grade-all SUBS=<folder of submissions> [CSV=<file>] [JOBS=<n>] [SEED=<n>]"; exit 2; }
+	@mkdir -p $(dir $(CSV))
+	@seed=$(hidden_seed); echo "hidden seed: $$seed"; \
+	echo "$$seed" | $(GRADE_ALL) --subs $(SUBS) --out $(BUILD)/grade/results --csv $(CSV) --jobs $(JOBS) \
+	  --checker $(CHECKER) --root . --objdir $(OBJ) --work $(BUILD)/grade/work
+
+# The Gradescope autograder: setup.sh installs and builds, run_autograder
+# grades /autograder/submission into /autograder/results/results.json.
+gradescope:
+	@rm -rf $(BUILD)/gradescope && mkdir -p $(BUILD)/gradescope/src
+	@# the project's own files (tracked or new, never build/ or ignored ones)
+	@if git rev-parse --git-dir >/dev/null 2>&1; then \
+	  git ls-files --cached --others --exclude-standard | while IFS= read -r f; do [ -f "$$f" ] && printf '%s\0' "$$f"; done \
+	    | xargs -0 cp --parents -t $(BUILD)/gradescope/src; \
+	else cp -r include checker solutions exercises plots chapters Makefile README.md $(BUILD)/gradescope/src/; fi
+	@cp checker/gradescope/setup.sh checker/gradescope/run_autograder $(BUILD)/gradescope/src/
+	@seed=$(hidden_seed); echo "$$seed" > $(BUILD)/gradescope/src/hidden_seed; echo "hidden seed: $$seed (inside the zip; run_autograder deletes it before compiling)"
+	@cd $(BUILD)/gradescope/src && zip -qr ../autograder.zip .
+	@echo "wrote $(BUILD)/gradescope/autograder.zip"
+
+# N copies of the reference solutions graded like a class (a benchmark).
+N ?= 100
+bench-grade: setup $(CHECKER) $(RUNNER_OBJS) $(GRADE_ALL)
+	@rm -rf $(BUILD)/bench-grade && mkdir -p $(BUILD)/bench-grade/subs
+	@for i in $$(seq -w 1 $(N)); do cp -r solutions $(BUILD)/bench-grade/subs/student$$i; done
+	@echo 1 | $(GRADE_ALL) --subs $(BUILD)/bench-grade/subs --out $(BUILD)/bench-grade/results \
+	  --csv $(BUILD)/bench-grade/gradebook.csv --jobs $(JOBS) --checker $(CHECKER) --root . --objdir $(OBJ) \
+	  --work $(BUILD)/bench-grade/work > $(BUILD)/bench-grade/log.txt
+	@tail -1 $(BUILD)/bench-grade/log.txt
+	@secs=$$(tail -1 $(BUILD)/bench-grade/log.txt | sed -E 's/.* in ([0-9.]+) s .*/\1/'); \
+	  compile=$$(cat $(BUILD)/bench-grade/results/*/log.txt | grep -c 'กำลังตรวจ'); \
+	  echo "sections compiled and run: $$compile"; \
+	  awk -v n=$(N) -v s=$$secs 'BEGIN { printf "bench grade_throughput %.1f submissions/min\n", n * 60 / s }'
+
+# The same checker, runners and programs with the other compiler (CC can be
+# gcc or clang; whichever is not the default is tried here when installed).
+OTHER_CC := $(if $(findstring clang,$(shell $(CC) --version 2>/dev/null)),gcc,clang)
+test-other-cc:
+	@if command -v $(OTHER_CC) >/dev/null 2>&1; then \
+	  $(MAKE) --no-print-directory CC=$(OTHER_CC) BUILD=build/$(OTHER_CC) all programs >/dev/null || { echo "test-other-cc: $(OTHER_CC) build failed"; exit 1; }; \
+	  build/$(OTHER_CC)/checker --root . --dir solutions --objdir build/$(OTHER_CC)/obj --work build/$(OTHER_CC)/check/solutions \
+	    --cc $(OTHER_CC) --no-color > build/$(OTHER_CC)/solutions.log 2>&1 || { cat build/$(OTHER_CC)/solutions.log; echo "test-other-cc: solutions fail with $(OTHER_CC)"; exit 1; }; \
+	  build/$(OTHER_CC)/checker --root . --dir exercises --objdir build/$(OTHER_CC)/obj --work build/$(OTHER_CC)/check/exercises \
+	    --cc $(OTHER_CC) --no-color > build/$(OTHER_CC)/exercises.log 2>&1; \
+	  test $$? = 1 || { echo "test-other-cc: stubs did not fail cleanly with $(OTHER_CC)"; exit 1; }; \
+	  echo "test-other-cc: built and checked with $(OTHER_CC) too"; \
+	else echo "test-other-cc: $(OTHER_CC) not installed, skipped"; fi
+
+test-student: $(CHECKER) $(RUNNER_OBJS) $(WATCH)
+	@bash checker/tests/test_student.sh $(BUILD) $(CHECKER) $(WATCH) $(OBJ)
+
+test-grade: $(CHECKER) $(RUNNER_OBJS) $(GRADE_ALL) $(HOSTILE_SRC)
+	@bash checker/tests/test_grade.sh $(BUILD) $(CHECKER) $(GRADE_ALL) $(OBJ)
+
 include plots/plots.mk
+
+# ---- make scene: the chapter's closing scene ---------------------------------
+# The real clip's root motion through the 10 controller over uneven ground;
+# per-frame data for the plots.
+$(BUILD)/plots/scene: plots/scene.c solutions/09_root_motion/root_motion.c solutions/10_controller_sync/controller_sync.c $(COMMON_SRC) $(HEADERS)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_ALL) -Iinclude -Isolutions/09_root_motion -Isolutions/10_controller_sync $(filter %.c,$^) -lm -o $@
+
+.PHONY: scene
+scene: setup $(BUILD)/plots/scene
+	@$(BUILD)/plots/scene $(BUILD)/plots/scene.dat
 
 # ---- make bench: speed of the reference solutions (never a timed test) ----
 $(BUILD)/bench: checker/bench/bench.c $(foreach s,$(SECTIONS),solutions/$(s)/$(call section_name,$(s)).c) $(COMMON_SRC) $(HEADERS)
@@ -178,3 +322,6 @@ bench: setup $(BUILD)/bench
 
 clean:
 	rm -rf build
+
+# The literate workbook: make book, make test-book.
+include chapters/book.mk

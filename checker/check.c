@@ -1,16 +1,19 @@
 /* check.c - the trusted side's process boundary and failure records. */
 #define _GNU_SOURCE
 #include "check.h"
+#include "messages.h"
 #include "protocol.h"
 #include "spawn.h"
 
+#include <CUnit/TestRun.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-check_env CHECK_ENV = {".", NULL, 1, 10000};
+check_env CHECK_ENV = {".", NULL, 1, 10000, 1, NULL};
+char CHECK_NOTES[1024];
 check_record CHECK_RECORD;
 
 const char *outcome_id(check_outcome o)
@@ -20,7 +23,8 @@ const char *outcome_id(check_outcome o)
     return (o >= 0 && o <= OUTCOME_MISSING) ? IDS[o] : "?";
 }
 
-#define OUTPUT_KEEP 600
+/* Enough for the head of an AddressSanitizer report (MEMCHECK=1). */
+#define OUTPUT_KEEP 1500
 #define OUTPUT_LIMIT (1u << 20)
 
 static void record(check_outcome outcome, diagnosis diag, const char *text)
@@ -36,14 +40,65 @@ static void record(check_outcome outcome, diagnosis diag, const char *text)
 static const char *signal_words(int sig)
 {
     switch (sig) {
-    case SIGSEGV: return "SIGSEGV — segmentation fault: อ่าน/เขียนหน่วยความจำนอกขอบเขต เช่น index เกินขนาด array หรือใช้ pointer ที่เป็น NULL";
-    case SIGBUS: return "SIGBUS — เข้าถึงหน่วยความจำที่ไม่ถูกต้อง";
-    case SIGFPE: return "SIGFPE — หารจำนวนเต็มด้วยศูนย์";
-    case SIGABRT: return "SIGABRT — abort() ถูกเรียก (assert ไม่ผ่าน หรือ free ผิด)";
-    case SIGXCPU: return "SIGXCPU — ใช้เวลา CPU เกินกำหนด (loop ไม่รู้จบ?)";
-    case SIGKILL: return "SIGKILL — ถูกระบบหยุด (อาจใช้หน่วยความจำมากเกินไป)";
-    default: return "signal";
+    case SIGSEGV: return msg(MSG_SIG_SEGV);
+    case SIGBUS: return msg(MSG_SIG_BUS);
+    case SIGFPE: return msg(MSG_SIG_FPE);
+    case SIGABRT: return msg(MSG_SIG_ABRT);
+    case SIGXCPU: return msg(MSG_SIG_XCPU);
+    case SIGKILL: return msg(MSG_SIG_KILL);
+    case SIGSYS: return msg(MSG_SIG_SYS);
+    case SIGXFSZ: return msg(MSG_SIG_XFSZ);
+    default: return fmt(msg(MSG_SIG_OTHER), sig);
     }
+}
+
+/* Turns the head of an AddressSanitizer or UBSan report into one line:
+ * what went wrong, in which function, at which line of the student's
+ * file. Returns 0 when the output holds no such report. */
+static int memcheck_summary(const char *output, char *out, size_t size)
+{
+    const char *asan = strstr(output, "ERROR: AddressSanitizer: ");
+    if (asan) {
+        char kind[96] = "", function[96] = "", file[256] = "";
+        int line = 0;
+        sscanf(asan + strlen("ERROR: AddressSanitizer: "), "%95[a-zA-Z-]", kind);
+        /* the first frame inside a graded file (stage/<slug>/<name>.c) */
+        for (const char *p = strstr(asan, "    #"); p; p = strstr(p + 1, "    #")) {
+            const char *in = strstr(p, " in ");
+            const char *eol = strchr(p, '\n');
+            if (!in || (eol && in > eol))
+                continue;
+            char path[512] = "";
+            if (sscanf(in + 4, "%95s %511[^:\n]:%d", function, path, &line) == 3 && strstr(path, "/stage/")) {
+                const char *base = strrchr(path, '/');
+                snprintf(file, sizeof file, "%s", base ? base + 1 : path);
+                break;
+            }
+            line = 0;
+        }
+        if (file[0])
+            snprintf(out, size, msg(MSG_MEMCHECK), kind, function, file, line);
+        else
+            snprintf(out, size, msg(MSG_MEMCHECK_UNPLACED), kind);
+        return 1;
+    }
+    const char *ub = strstr(output, ": runtime error: ");
+    if (ub) {
+        /* "<path>/<file>.c:<line>:<col>: runtime error: <what>" */
+        const char *start = ub;
+        while (start > output && start[-1] != '\n')
+            start--;
+        char path[512] = "", what[160] = "", file[256] = "";
+        int line = 0;
+        if (sscanf(start, "%511[^:]:%d", path, &line) == 2) {
+            const char *base = strrchr(path, '/');
+            snprintf(file, sizeof file, "%s", base ? base + 1 : path);
+        }
+        sscanf(ub + strlen(": runtime error: "), "%159[^\n]", what);
+        snprintf(out, size, msg(MSG_MEMCHECK), what, "-", file, line);
+        return 1;
+    }
+    return 0;
 }
 
 int check_call(uint32_t op, const void *requests, size_t request_size, size_t count,
@@ -66,6 +121,9 @@ int check_call(uint32_t op, const void *requests, size_t request_size, size_t co
         .output_keep = OUTPUT_KEEP,
         .output_limit = OUTPUT_LIMIT,
         .cpu_seconds = CHECK_ENV.timeout_ms / 1000 + 1,
+        /* 1 GiB: far more than any section needs, far less than a 4 GiB grab */
+        .address_space = CHECK_ENV.sandbox ? (size_t)1 << 30 : 0,
+        .sandbox = CHECK_ENV.sandbox,
     };
     spawn_result rs;
     spawn_run(&rq, &rs);
@@ -98,37 +156,36 @@ int check_call(uint32_t op, const void *requests, size_t request_size, size_t co
     check_outcome outcome;
     if (rs.end == SPAWN_TIMED_OUT) {
         outcome = OUTCOME_TIMED_OUT;
-        snprintf(what, sizeof what, "ไม่เสร็จภายใน %.1f วินาที (timeout) — น่าจะมี loop ที่ไม่มีวันจบ "
-                 "เช่นเงื่อนไขหยุดของ pass ที่ไม่มีวันเป็นจริง", CHECK_ENV.timeout_ms / 1000.0);
+        snprintf(what, sizeof what, msg(MSG_TIMED_OUT), CHECK_ENV.timeout_ms / 1000.0);
     } else if (rs.end == SPAWN_SIGNALED) {
         outcome = OUTCOME_CRASHED;
-        snprintf(what, sizeof what, "โปรแกรม crash: %s", signal_words(rs.signal));
+        snprintf(what, sizeof what, msg(MSG_CRASHED), signal_words(rs.signal));
     } else if (rs.end == SPAWN_OUTPUT_FLOOD) {
         outcome = OUTCOME_FLOODED;
-        snprintf(what, sizeof what, "พิมพ์ output เกิน %u bytes จึงถูกหยุด — ลบ printf ที่อยู่ใน loop ออก",
-                 OUTPUT_LIMIT);
+        snprintf(what, sizeof what, msg(MSG_FLOODED), OUTPUT_LIMIT);
     } else if (rs.end == SPAWN_FAILED) {
         outcome = OUTCOME_NOT_STARTED;
-        snprintf(what, sizeof what, "เริ่ม runner (%s) ไม่ได้", CHECK_ENV.runner_path);
+        snprintf(what, sizeof what, msg(MSG_NOT_STARTED), CHECK_ENV.runner_path);
     } else if (malformed) {
         outcome = OUTCOME_GARBAGE;
-        snprintf(what, sizeof what, "ผลลัพธ์ที่ส่งกลับมาอ่านไม่ได้ (ช่องสื่อสารกับ checker ถูกเขียนทับ) — "
-                 "อย่าเขียนลง file descriptor อื่นนอกจาก stdout/stderr");
+        snprintf(what, sizeof what, "%s", msg(MSG_GARBAGE));
     } else {
         outcome = OUTCOME_EXITED;
-        snprintf(what, sizeof what, "โปรแกรมจบเองกลางทาง (exit code %d) — ฟังก์ชันที่ตรวจต้อง return "
-                 "ค่ากลับมา ห้ามเรียก exit() หรือ abort()", rs.exit_code);
+        snprintf(what, sizeof what, msg(MSG_EXITED), rs.exit_code);
     }
+    char summary[600];
+    if (memcheck_summary(rs.output, summary, sizeof summary))
+        snprintf(what, sizeof what, "%s", summary + 2); /* the sanitizer's verdict says more than the exit */
     char text[4096];
-    int n = snprintf(text, sizeof text, "  %s\n  เกิดขึ้นที่ case %zu จาก %zu", what, good + 1, count);
+    int n = snprintf(text, sizeof text, msg(MSG_AT_CASE), what, good + 1, count);
     if (given[0])
         n += snprintf(text + n, sizeof text - (size_t)n, ": %s", given);
     if (rs.output_size > 0)
-        snprintf(text + n, sizeof text - (size_t)n, "\n  โปรแกรมของคุณพิมพ์ออกมา (%zu bytes แรก):\n%s",
-                 rs.output_size, rs.output);
+        snprintf(text + n, sizeof text - (size_t)n, msg(MSG_PRINTED), rs.output_size, rs.output);
     record(outcome, DIAG_NONE, text);
     spawn_result_free(&rs);
-    CU_FAIL("runner did not answer every case");
+    if (CU_get_current_test()) /* a figure drawn after the checks is no test */
+        CU_FAIL("runner did not answer every case");
     return 0;
 }
 
@@ -137,18 +194,18 @@ void check_fail(diagnosis diag, const char *given, const char *expected, const c
     char text[4096];
     int n = 0;
     if (given)
-        n += snprintf(text + n, sizeof text - (size_t)n, "  ให้ (input):       %s\n", given);
+        n += snprintf(text + n, sizeof text - (size_t)n, msg(MSG_GIVEN), given);
     if (expected)
-        n += snprintf(text + n, sizeof text - (size_t)n, "  คาดว่า (expected): %s\n", expected);
+        n += snprintf(text + n, sizeof text - (size_t)n, msg(MSG_EXPECTED), expected);
     if (got)
-        n += snprintf(text + n, sizeof text - (size_t)n, "  ได้ (got):         %s\n", got);
+        n += snprintf(text + n, sizeof text - (size_t)n, msg(MSG_GOT), got);
     if (diag != DIAG_NONE)
-        n += snprintf(text + n, sizeof text - (size_t)n, "  วินิจฉัย [%s]: %s\n", diagnosis_id(diag),
-                      diagnosis_advice(diag));
+        n += snprintf(text + n, sizeof text - (size_t)n, msg(MSG_DIAGNOSIS), diagnosis_id(diag), diagnosis_advice(diag));
     if (n > 0 && text[n - 1] == '\n')
         text[n - 1] = '\0';
     record(OUTCOME_WRONG, diag, text);
-    CU_FAIL("wrong answer");
+    if (CU_get_current_test())
+        CU_FAIL("wrong answer");
 }
 
 /* Thai takes 3 bytes a letter in UTF-8: 1 KiB holds a long sentence. */
@@ -192,6 +249,7 @@ static uint64_t rng_next(rng *r)
 
 rng rng_for(const char *check_name)
 {
+    CHECK_RECORD.used_rng = 1;
     uint64_t h = 1469598103934665603ull; /* FNV-1a of the name, mixed with the seed */
     for (const char *p = check_name; *p; p++)
         h = (h ^ (unsigned char)*p) * 1099511628211ull;

@@ -33,12 +33,18 @@ typedef struct {
     const char *runner_path;
     uint64_t seed;
     int timeout_ms;
+    int sandbox;               /* runners caged by seccomp (off under sanitizers) */
+    const char *plot_dir;      /* where a section may draw the student's figure; NULL: none */
 } check_env;
 extern check_env CHECK_ENV;
+
+/* Lines a section adds for the student after its checks (a figure's path). */
+extern char CHECK_NOTES[1024];
 
 /* Filled by the running check; reset by the driver before each check. */
 typedef struct {
     int failed;
+    int used_rng;              /* drew random cases: re-run with the hidden seed */
     check_outcome outcome;
     diagnosis diag;
     char text[4096];

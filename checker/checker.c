@@ -16,6 +16,7 @@
 #pragma GCC diagnostic ignored "-Wformat-truncation"
 #endif
 #include "check.h"
+#include "messages.h"
 #include "sections.h"
 #include "spawn.h"
 
@@ -27,6 +28,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #define MAX_CHECKS 32
@@ -47,7 +49,16 @@ typedef struct {
     const char *selected[MAX_SELECTED];
     int selected_count;
     int show_all;
+    int list_only;            /* the table and progress only (make list) */
+    const char *plot_dir;     /* where sections draw the student's figures */
     int color;
+    /* grading (make grade): outputs for course tools and the hidden run */
+    const char *points;       /* the points table */
+    const char *gradescope;   /* results.json in Gradescope's format */
+    const char *junit;        /* JUnit XML */
+    const char *scores;       /* one line per section: slug points max */
+    int hidden;               /* re-run random checks with a hidden seed */
+    uint64_t hidden_seed;
 } options;
 
 typedef enum { STATUS_DONE, STATUS_FAILING, STATUS_NOT_STARTED } section_status;
@@ -63,6 +74,9 @@ typedef struct {
     size_t check_count;
     size_t passed;
     check_result checks[MAX_CHECKS];
+    int hidden_ran[MAX_CHECKS];       /* this check was re-run with the hidden seed */
+    check_result hidden[MAX_CHECKS];
+    char note[1024];                  /* e.g. the student's figure */
 } section_result;
 
 /* ---- small file helpers ---------------------------------------------- */
@@ -189,14 +203,12 @@ static int compile_section(const options *o, const section_def *s, char *runner,
 
     if (!file_exists(src)) {
         record->outcome = OUTCOME_MISSING;
-        snprintf(record->text, sizeof record->text,
-                 "  ไม่พบไฟล์ %s — ต้องมีไฟล์นี้ (คัดลอกจาก exercises/%s/%s ของ workbook ได้)", src, s->slug,
-                 s->source);
+        snprintf(record->text, sizeof record->text, msg(MSG_MISSING_FILE), src, s->slug, s->source);
         return 0;
     }
     if (!copy_file(src, staged)) {
         record->outcome = OUTCOME_MISSING;
-        snprintf(record->text, sizeof record->text, "  อ่านไฟล์ %s ไม่ได้", src);
+        snprintf(record->text, sizeof record->text, msg(MSG_UNREADABLE_FILE), src);
         return 0;
     }
 
@@ -217,6 +229,8 @@ static int compile_section(const options *o, const section_def *s, char *runner,
     argv[argc++] = "-Wall";
     argv[argc++] = "-Wextra";
     argv[argc++] = "-fdiagnostics-color=never";
+    if (CHECK_ENV.sandbox)
+        argv[argc++] = "-static"; /* nothing to load at start: the cage forbids opening files */
     for (int i = 0; i < o->flag_count; i++)
         argv[argc++] = o->flags[i];
     argv[argc++] = include_root;
@@ -246,18 +260,13 @@ static int compile_section(const options *o, const section_def *s, char *runner,
         char missing[512];
         name_missing_functions(rs.output, missing, sizeof missing);
         if (rs.end == SPAWN_FAILED)
-            snprintf(record->text, sizeof record->text, "  เรียก compiler '%s' ไม่ได้ — ติดตั้ง gcc หรือกำหนด CC=",
-                     o->cc);
+            snprintf(record->text, sizeof record->text, msg(MSG_NO_COMPILER), o->cc);
         else if (rs.end == SPAWN_TIMED_OUT)
-            snprintf(record->text, sizeof record->text, "  คอมไพล์นานเกิน %d วินาที จึงถูกหยุด",
-                     COMPILE_TIMEOUT_MS / 1000);
+            snprintf(record->text, sizeof record->text, msg(MSG_COMPILE_TIMEOUT), COMPILE_TIMEOUT_MS / 1000);
         else if (missing[0])
-            snprintf(record->text, sizeof record->text,
-                     "  คอมไพล์ผ่านแต่ link ไม่ได้: ไม่พบฟังก์ชัน %s ใน %s\n"
-                     "  ทุกฟังก์ชันใน header ต้องมีอยู่ (ชื่อและ parameter ตรงกับ header)", missing, src);
+            snprintf(record->text, sizeof record->text, msg(MSG_LINK_MISSING), missing, src);
         else
-            snprintf(record->text, sizeof record->text,
-                     "  คอมไพล์ไม่ผ่าน (compile error) — ข้อความจาก compiler:\n%s", rs.output);
+            snprintf(record->text, sizeof record->text, msg(MSG_COMPILE_ERROR), rs.output);
     } else {
         record->failed = 0;
     }
@@ -268,6 +277,7 @@ static int compile_section(const options *o, const section_def *s, char *runner,
 /* ---- running a suite under CUnit -------------------------------------- */
 
 static section_result *g_current;
+static check_result *g_into;
 
 static void on_test_start(const CU_pTest test, const CU_pSuite suite)
 {
@@ -282,7 +292,7 @@ static void on_test_complete(const CU_pTest test, const CU_pSuite suite, const C
     for (size_t i = 0; i < g_current->check_count; i++) {
         if (strcmp(g_current->def->checks[i].name, test->pName) != 0)
             continue;
-        check_result *r = &g_current->checks[i];
+        check_result *r = &g_into[i];
         r->passed = failure == NULL;
         r->record = CHECK_RECORD;
         if (!r->passed && !r->record.failed) { /* a bare CUnit assertion */
@@ -294,27 +304,34 @@ static void on_test_complete(const CU_pTest test, const CU_pSuite suite, const C
     }
 }
 
-static int run_suite(section_result *sr)
+/* Runs the section's checks (all, or those flagged in `only`) as one CUnit
+ * suite, recording each into `into`. Returns 0 when CUnit did not run
+ * exactly what was registered - a checker bug, not a student's failure. */
+static int run_checks(section_result *sr, check_result *into, const int *only)
 {
     if (CU_initialize_registry() != CUE_SUCCESS)
         return 0;
     CU_pSuite suite = CU_add_suite(sr->def->slug, NULL, NULL);
+    unsigned registered = 0;
     for (size_t i = 0; suite && i < sr->check_count; i++)
-        CU_add_test(suite, sr->def->checks[i].name, sr->def->checks[i].run);
+        if (!only || only[i]) {
+            CU_add_test(suite, sr->def->checks[i].name, sr->def->checks[i].run);
+            registered++;
+        }
     CU_set_test_start_handler(on_test_start);
     CU_set_test_complete_handler(on_test_complete);
     g_current = sr;
+    g_into = into;
     CU_run_suite(suite);
     /* Read the counters before cleanup: CU_cleanup_registry zeroes them. */
     unsigned run = CU_get_number_of_tests_run();
     unsigned failed = CU_get_number_of_tests_failed();
     CU_cleanup_registry();
-    size_t passed = 0;
+    unsigned passed = 0;
     for (size_t i = 0; i < sr->check_count; i++)
-        passed += sr->checks[i].passed;
-    /* A suite that ran fewer tests than it has, or whose counts disagree,
-     * is a checker bug, not a student's failure. */
-    return run == sr->check_count && failed == sr->check_count - passed;
+        if (!only || only[i])
+            passed += (unsigned)into[i].passed;
+    return run == registered && failed == registered - passed;
 }
 
 /* ---- reporting --------------------------------------------------------- */
@@ -324,11 +341,61 @@ static const char *c_on(const options *o, const char *code) { return o->color ? 
 static const char *status_words(section_status s)
 {
     switch (s) {
-    case STATUS_DONE: return "ผ่านแล้ว (done)";
-    case STATUS_FAILING: return "ยังไม่ผ่าน (failing)";
-    case STATUS_NOT_STARTED: return "ยังไม่เริ่ม (not started)";
+    case STATUS_DONE: return msg(MSG_STATUS_DONE);
+    case STATUS_FAILING: return msg(MSG_STATUS_FAILING);
+    case STATUS_NOT_STARTED: return msg(MSG_STATUS_NOT_STARTED);
     }
     return "?";
+}
+
+/* Columns a UTF-8 string takes on a terminal: Thai vowel and tone marks
+ * (and other combining marks) sit on the letter before them. */
+static int is_combining(unsigned cp)
+{
+    return cp == 0x0E31 || (cp >= 0x0E34 && cp <= 0x0E3A) || (cp >= 0x0E47 && cp <= 0x0E4E) ||
+           (cp >= 0x0300 && cp <= 0x036F);
+}
+
+/* Decodes one UTF-8 character at p into *cp; returns its byte length. */
+static int utf8_next(const unsigned char *p, unsigned *cp)
+{
+    int len = *p >= 0xF0 ? 4 : *p >= 0xE0 ? 3 : *p >= 0xC0 ? 2 : 1;
+    unsigned v = len == 1 ? *p : len == 2 ? (*p & 0x1Fu) : len == 3 ? (*p & 0x0Fu) : (*p & 0x07u);
+    for (int k = 1; k < len && p[k]; k++)
+        v = (v << 6) | (p[k] & 0x3Fu);
+    *cp = v;
+    return len;
+}
+
+static int display_width(const char *text)
+{
+    int width = 0;
+    unsigned cp;
+    for (const unsigned char *p = (const unsigned char *)text; *p; p += utf8_next(p, &cp))
+        width += !is_combining((utf8_next(p, &cp), cp));
+    return width;
+}
+
+/* Prints `text`, cut with "…" so it takes at most `columns` columns. */
+static void print_fitted(const char *text, int columns)
+{
+    if (display_width(text) <= columns) {
+        fputs(text, stdout);
+        return;
+    }
+    int used = 0;
+    unsigned cp;
+    for (const unsigned char *p = (const unsigned char *)text; *p;) {
+        int len = utf8_next(p, &cp);
+        int width = !is_combining(cp);
+        if (used + width > columns - 1) /* room for the ellipsis */
+            break;
+        fwrite(p, 1, (size_t)len, stdout);
+        used += width;
+        p += len;
+    }
+    /* a combining mark right after the cut still belongs to the last letter */
+    fputs("…", stdout);
 }
 
 static const check_result *first_failure(const section_result *sr, size_t *index)
@@ -347,13 +414,14 @@ static void print_failure(const options *o, const section_result *sr, size_t i)
     const check_result *r = &sr->checks[i];
     printf("%s✗ %s › %s%s — %s\n", c_on(o, "\033[1;31m"), sr->def->slug, c->name, c_on(o, "\033[0m"), c->title);
     printf("%s\n", r->record.text);
-    printf("  อ่านทบทวน: บท 9.3 %s\n", sr->def->chapter);
+    printf(msg(MSG_REREAD), sr->def->chapter);
+    printf("\n");
 }
 
 static void print_report(const options *o, section_result *results, size_t count)
 {
     size_t done = 0, checks = 0, passed = 0;
-    printf("\nตรวจ %s/\n\n", o->dir);
+    printf(msg(MSG_CHECKING_FOLDER), o->dir);
     for (size_t s = 0; s < count; s++) {
         const section_result *sr = &results[s];
         const char *mark = sr->status == STATUS_DONE ? "✓" : "✗";
@@ -362,40 +430,50 @@ static void print_report(const options *o, section_result *results, size_t count
                status_words(sr->status), c_on(o, "\033[0m"));
         size_t i;
         const check_result *f = first_failure(sr, &i);
-        if (f)
-            printf(" — %s", sr->def->checks[i].title);
+        if (f) {
+            /* keep the row within 80 columns: the failure is shown in full below */
+            printf(" — ");
+            int row = 2 + 2 + 22 + 1 + 5 + 1 + display_width(status_words(sr->status)) + 3;
+            print_fitted(sr->def->checks[i].title, 80 - row - 1); /* one spare column for wide glyphs */
+        }
         printf("\n");
         done += sr->status == STATUS_DONE;
         checks += sr->check_count;
         passed += sr->passed;
     }
-    const int width = 30;
+    const int width = 24; /* the whole line stays within 80 columns */
     int filled = checks ? (int)(passed * width / checks) : 0;
-    printf("\n  ความคืบหน้า (progress) [");
+    printf("\n  %s [", msg(MSG_PROGRESS));
     for (int i = 0; i < width; i++)
         printf("%s", i < filled ? "#" : ".");
-    printf("] %zu/%zu sections, %zu/%zu checks\n\n", done, count, passed, checks);
+    printf("] ");
+    printf(msg(MSG_PROGRESS_COUNTS), done, count, passed, checks);
+    printf("\n\n");
 
     int shown = 0;
-    for (size_t s = 0; s < count; s++) {
+    for (size_t s = 0; s < count && !o->list_only; s++) {
         for (size_t i = 0; i < results[s].check_count; i++) {
             if (results[s].checks[i].passed || (shown && !o->show_all))
                 continue;
             if (!shown)
-                printf("ข้อแรกที่ยังไม่ผ่าน (first failing check):\n");
+                printf("%s\n", msg(MSG_FIRST_FAILURE));
             else
                 printf("\n");
             print_failure(o, &results[s], i);
-            if (!shown)
-                printf("  ขั้นต่อไป: แก้ %s/%s/%s แล้วรัน make check S=%s\n", o->dir, results[s].def->slug,
-                       results[s].def->source, results[s].def->slug);
+            if (!shown) {
+                printf(msg(MSG_NEXT_STEP), o->dir, results[s].def->slug, results[s].def->source, results[s].def->slug);
+                printf("\n");
+            }
             shown++;
             if (!o->show_all)
                 break;
         }
     }
-    if (!shown)
-        printf("%sทุก section ผ่านครบแล้ว เยี่ยมมาก! (all checks pass)%s\n", c_on(o, "\033[1;32m"), c_on(o, "\033[0m"));
+    if (done == count)
+        printf("%s%s%s\n", c_on(o, "\033[1;32m"), msg(MSG_ALL_PASS), c_on(o, "\033[0m"));
+    for (size_t s = 0; s < count && !o->list_only; s++)
+        if (results[s].note[0])
+            printf("\n%s\n", results[s].note);
 }
 
 static int write_results(const options *o, section_result *results, size_t count)
@@ -409,10 +487,230 @@ static int write_results(const options *o, section_result *results, size_t count
         fprintf(f, "section\t%s\t%s\t%zu\t%zu\n", sr->def->slug, STATUS_ID[sr->status], sr->passed, sr->check_count);
         for (size_t i = 0; i < sr->check_count; i++) {
             const check_result *r = &sr->checks[i];
-            fprintf(f, "check\t%s\t%s\t%s\t%s\t%s\n", sr->def->slug, sr->def->checks[i].name,
+            fprintf(f, "check\t%s\t%s\t%s\t%s\t%s\t%s\n", sr->def->slug, sr->def->checks[i].name,
                     r->passed ? "pass" : "fail", r->passed ? "passed" : outcome_id(r->record.outcome),
-                    r->passed ? "-" : diagnosis_id(r->record.diag));
+                    r->passed ? "-" : diagnosis_id(r->record.diag), r->record.used_rng ? "random" : "fixed");
         }
+    }
+    return fclose(f) == 0;
+}
+
+
+/* ---- grading outputs ----------------------------------------------------- */
+
+#define MAX_POINT_ROWS 256
+
+typedef struct {
+    char slug[64], check[64];
+    double visible, hidden;
+} point_row;
+
+static point_row g_points[MAX_POINT_ROWS];
+static int g_point_count;
+
+/* The one points table: "section<TAB>check<TAB>visible<TAB>hidden". */
+static int load_points(const char *path)
+{
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return 0;
+    char line[512];
+    while (fgets(line, sizeof line, f) && g_point_count < MAX_POINT_ROWS) {
+        if (line[0] == '#' || line[0] == '\n')
+            continue;
+        point_row *r = &g_points[g_point_count];
+        if (sscanf(line, "%63s %63s %lf %lf", r->slug, r->check, &r->visible, &r->hidden) == 4)
+            g_point_count++;
+    }
+    fclose(f);
+    return 1;
+}
+
+static const point_row *points_for(const char *slug, const char *check)
+{
+    for (int i = 0; i < g_point_count; i++)
+        if (!strcmp(g_points[i].slug, slug) && !strcmp(g_points[i].check, check))
+            return &g_points[i];
+    return NULL;
+}
+
+/* JSON string body: quotes, backslashes and every control character
+ * escaped, so a student's printed bytes cannot break the file. */
+static void json_string(FILE *f, const char *text)
+{
+    fputc('"', f);
+    for (const unsigned char *p = (const unsigned char *)text; *p; p++) {
+        if (*p == '"' || *p == '\\')
+            fprintf(f, "\\%c", *p);
+        else if (*p == '\n')
+            fputs("\\n", f);
+        else if (*p == '\t')
+            fputs("\\t", f);
+        else if (*p < 0x20 || *p == 0x7f)
+            fprintf(f, "\\u%04x", *p);
+        else
+            fputc(*p, f);
+    }
+    fputc('"', f);
+}
+
+/* XML text and attribute body: the five entities, and control characters
+ * (not allowed in XML 1.0 at all) replaced by '?'. */
+static void xml_text(FILE *f, const char *text)
+{
+    for (const unsigned char *p = (const unsigned char *)text; *p; p++) {
+        switch (*p) {
+        case '&': fputs("&amp;", f); break;
+        case '<': fputs("&lt;", f); break;
+        case '>': fputs("&gt;", f); break;
+        case '"': fputs("&quot;", f); break;
+        case '\'': fputs("&apos;", f); break;
+        default:
+            if ((*p < 0x20 && *p != '\n' && *p != '\t') || *p == 0x7f)
+                fputc('?', f);
+            else
+                fputc(*p, f);
+        }
+    }
+}
+
+typedef struct {
+    const check_result *result;
+    const char *name;
+    int hidden;
+    double points, max;
+} graded_check;
+
+/* Visits every graded check (visible, then hidden) of a section. */
+static int graded_checks(const section_result *sr, graded_check *out, int cap)
+{
+    int n = 0;
+    for (int pass = 0; pass < 2; pass++)
+        for (size_t i = 0; i < sr->check_count && n < cap; i++) {
+            const point_row *row = points_for(sr->def->slug, sr->def->checks[i].name);
+            double max = row ? (pass ? row->hidden : row->visible) : 0.0;
+            if (pass && max <= 0.0)
+                continue;
+            const check_result *r = pass ? &sr->hidden[i] : &sr->checks[i];
+            int passed = pass ? (sr->hidden_ran[i] && r->passed) : r->passed;
+            out[n++] = (graded_check){r, sr->def->checks[i].name, pass, passed ? max : 0.0, max};
+        }
+    return n;
+}
+
+static int write_gradescope(const options *o, section_result *results, size_t count, double seconds)
+{
+    FILE *f = fopen(o->gradescope, "w");
+    if (!f)
+        return 0;
+    double score = 0, max = 0;
+    for (size_t s = 0; s < count; s++) {
+        graded_check g[2 * MAX_CHECKS];
+        int n = graded_checks(&results[s], g, 2 * MAX_CHECKS);
+        for (int k = 0; k < n; k++) {
+            score += g[k].points;
+            max += g[k].max;
+        }
+    }
+    fprintf(f, "{\n  \"score\": %.2f,\n  \"max_score\": %.2f,\n  \"execution_time\": %.2f,\n  \"output\": ", score, max,
+            seconds);
+    char summary[512];
+    snprintf(summary, sizeof summary, msg(MSG_GRADE_SUMMARY), count, score, max);
+    json_string(f, summary);
+    fprintf(f, ",\n  \"tests\": [");
+    int first = 1;
+    for (size_t s = 0; s < count; s++) {
+        graded_check g[2 * MAX_CHECKS];
+        int n = graded_checks(&results[s], g, 2 * MAX_CHECKS);
+        int number = 0;
+        for (int k = 0; k < n; k++) {
+            const section_result *sr = &results[s];
+            char name[256], num[32], out[8192];
+            snprintf(name, sizeof name, "%s › %s%s", sr->def->slug, g[k].name, g[k].hidden ? " (hidden)" : "");
+            snprintf(num, sizeof num, "%d.%d", atoi(sr->def->slug), ++number);
+            int passed = g[k].points >= g[k].max && g[k].max > 0 ? 1 : (g[k].max == 0 ? g[k].result->passed : 0);
+            if (passed)
+                snprintf(out, sizeof out, "%s", msg(MSG_GRADE_PASSED));
+            else {
+                char reread[256], again[256];
+                snprintf(reread, sizeof reread, msg(MSG_REREAD), sr->def->chapter);
+                snprintf(again, sizeof again, msg(g[k].hidden ? MSG_REPRODUCE_HIDDEN : MSG_REPRODUCE), sr->def->slug);
+                snprintf(out, sizeof out, "%s\n%s\n%s", g[k].result->record.text, reread, again);
+            }
+            fprintf(f, "%s\n    {\"name\": ", first ? "" : ",");
+            first = 0;
+            json_string(f, name);
+            fprintf(f, ", \"number\": \"%s\", \"score\": %.2f, \"max_score\": %.2f, \"status\": \"%s\", \"output\": ", num,
+                    g[k].points, g[k].max, passed ? "passed" : "failed");
+            json_string(f, out);
+            fprintf(f, ", \"visibility\": \"%s\"}", g[k].hidden ? "after_due_date" : "visible");
+        }
+    }
+    fprintf(f, "\n  ]\n}\n");
+    return fclose(f) == 0;
+}
+
+static int write_junit(const options *o, section_result *results, size_t count)
+{
+    FILE *f = fopen(o->junit, "w");
+    if (!f)
+        return 0;
+    int tests = 0, failures = 0;
+    for (size_t s = 0; s < count; s++) {
+        graded_check g[2 * MAX_CHECKS];
+        int n = graded_checks(&results[s], g, 2 * MAX_CHECKS);
+        for (int k = 0; k < n; k++) {
+            tests++;
+            failures += g[k].hidden ? !(g[k].points > 0 || g[k].max == 0) : !g[k].result->passed;
+        }
+    }
+    fprintf(f, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"ik-workbook\" tests=\"%d\" failures=\"%d\">\n",
+            tests, failures);
+    for (size_t s = 0; s < count; s++) {
+        graded_check g[2 * MAX_CHECKS];
+        int n = graded_checks(&results[s], g, 2 * MAX_CHECKS);
+        int suite_failures = 0;
+        for (int k = 0; k < n; k++)
+            suite_failures += g[k].hidden ? !(g[k].points > 0 || g[k].max == 0) : !g[k].result->passed;
+        fprintf(f, "  <testsuite name=\"");
+        xml_text(f, results[s].def->slug);
+        fprintf(f, "\" tests=\"%d\" failures=\"%d\">\n", n, suite_failures);
+        for (int k = 0; k < n; k++) {
+            int failed = g[k].hidden ? !(g[k].points > 0 || g[k].max == 0) : !g[k].result->passed;
+            fprintf(f, "    <testcase classname=\"");
+            xml_text(f, results[s].def->slug);
+            fprintf(f, "\" name=\"");
+            xml_text(f, g[k].name);
+            fprintf(f, "%s\"", g[k].hidden ? " (hidden)" : "");
+            if (!failed) {
+                fprintf(f, "/>\n");
+                continue;
+            }
+            fprintf(f, ">\n      <failure message=\"%s\">", outcome_id(g[k].result->record.outcome));
+            xml_text(f, g[k].result->record.text);
+            fprintf(f, "</failure>\n    </testcase>\n");
+        }
+        fprintf(f, "  </testsuite>\n");
+    }
+    fprintf(f, "</testsuites>\n");
+    return fclose(f) == 0;
+}
+
+/* "slug points max" per section, for the gradebook. */
+static int write_scores(const options *o, section_result *results, size_t count)
+{
+    FILE *f = fopen(o->scores, "w");
+    if (!f)
+        return 0;
+    for (size_t s = 0; s < count; s++) {
+        graded_check g[2 * MAX_CHECKS];
+        int n = graded_checks(&results[s], g, 2 * MAX_CHECKS);
+        double got = 0, max = 0;
+        for (int k = 0; k < n; k++) {
+            got += g[k].points;
+            max += g[k].max;
+        }
+        fprintf(f, "%s\t%.2f\t%.2f\n", results[s].def->slug, got, max);
     }
     return fclose(f) == 0;
 }
@@ -424,7 +722,10 @@ static void usage(void)
     fprintf(stderr,
             "usage: checker [--dir DIR] [--section SLUG]... [--seed N] [--timeout-ms N]\n"
             "               [--root DIR] [--ref DIR] [--objdir DIR] [--work DIR] [--results FILE]\n"
-            "               [--cc CC] [--cflag FLAG]... [--all] [--color|--no-color]\n");
+            "               [--cc CC] [--cflags FLAGS] [--all] [--list] [--color|--no-color] [--no-sandbox]\n"
+            "               [--lang th|en] [--print-messages] [--plot-dir DIR]\n"
+            "  grading:     [--gradescope FILE] [--junit FILE] [--scores FILE] [--points FILE]\n"
+            "               [--hidden-seed-stdin]   (the hidden seed is read from stdin)\n");
 }
 
 static void split_flags(options *o, char *text)
@@ -433,8 +734,21 @@ static void split_flags(options *o, char *text)
         o->flags[o->flag_count++] = tok;
 }
 
+static double clock_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
 int main(int argc, char **argv)
 {
+    double started = clock_now();
+    const char *lang_flag = NULL;
+    for (int i = 1; i + 1 < argc; i++)
+        if (!strcmp(argv[i], "--lang"))
+            lang_flag = argv[i + 1];
+    msg_choose_language(lang_flag);
     options o = {.dir = "exercises", .root = ".", .cc = getenv("CC") ? getenv("CC") : "cc"};
     const char *no_color = getenv("NO_COLOR");
     o.color = isatty(STDOUT_FILENO) && !(no_color && no_color[0]);
@@ -443,6 +757,32 @@ int main(int argc, char **argv)
         const char *a = argv[i];
         const char *v = i + 1 < argc ? argv[i + 1] : NULL;
         if (!strcmp(a, "--all")) { o.show_all = 1; continue; }
+        if (!strcmp(a, "--no-sandbox")) { CHECK_ENV.sandbox = 0; continue; }
+        if (!strcmp(a, "--list")) { o.list_only = 1; continue; }
+        if (!strcmp(a, "--print-messages")) {
+            /* every catalogue entry in both languages, for make test */
+            for (int id = 0; id < MSG_COUNT; id++) {
+                printf("%s", msg_name((msg_id)id));
+                for (int english = 0; english < 2; english++) {
+                    putchar('\t');
+                    for (const char *p = msg_in((msg_id)id, english); *p; p++)
+                        fputs(*p == '\n' ? "\\n" : (char[2]){*p, 0}, stdout);
+                }
+                putchar('\n');
+            }
+            return 0;
+        }
+        if (!strcmp(a, "--hidden-seed-stdin")) {
+            /* read from stdin, not argv: /proc/<pid>/cmdline is readable */
+            unsigned long long seed;
+            if (scanf("%llu", &seed) != 1) {
+                fprintf(stderr, "checker: --hidden-seed-stdin: no number on stdin\n");
+                return 2;
+            }
+            o.hidden = 1;
+            o.hidden_seed = seed;
+            continue;
+        }
         if (!strcmp(a, "--color")) { o.color = 1; continue; }
         if (!strcmp(a, "--no-color")) { o.color = 0; continue; }
         if (!v) { usage(); return 2; }
@@ -453,8 +793,22 @@ int main(int argc, char **argv)
         else if (!strcmp(a, "--objdir")) o.objdir = v;
         else if (!strcmp(a, "--work")) o.work = v;
         else if (!strcmp(a, "--results")) o.results = v;
+        else if (!strcmp(a, "--points")) o.points = v;
+        else if (!strcmp(a, "--gradescope")) o.gradescope = v;
+        else if (!strcmp(a, "--junit")) o.junit = v;
+        else if (!strcmp(a, "--scores")) o.scores = v;
+        else if (!strcmp(a, "--lang")) { /* read before the loop */ }
+        else if (!strcmp(a, "--plot-dir")) o.plot_dir = v;
         else if (!strcmp(a, "--cc")) o.cc = v;
-        else if (!strcmp(a, "--cflags")) { flag_text = strdup(v); split_flags(&o, flag_text); }
+        else if (!strcmp(a, "--cflags")) {
+            free(flag_text);
+            o.flag_count = 0;
+            flag_text = strdup(v);
+            split_flags(&o, flag_text);
+            /* sanitizers need a dynamic runtime and many system calls */
+            if (strstr(v, "-fsanitize"))
+                CHECK_ENV.sandbox = 0;
+        }
         else if (!strcmp(a, "--seed")) CHECK_ENV.seed = strtoull(v, NULL, 10);
         else if (!strcmp(a, "--timeout-ms")) CHECK_ENV.timeout_ms = atoi(v);
         else if (!strcmp(a, "--section")) {
@@ -484,7 +838,7 @@ int main(int argc, char **argv)
 
     struct stat st;
     if (stat(o.dir, &st) != 0 || !S_ISDIR(st.st_mode)) {
-        fprintf(stderr, "checker: ไม่พบโฟลเดอร์ '%s' (folder not found)\n", o.dir);
+        fprintf(stderr, msg(MSG_NO_FOLDER), o.dir);
         return 2;
     }
 
@@ -511,7 +865,7 @@ int main(int argc, char **argv)
         sr->check_count = section_check_count(&SECTIONS[i]);
     }
     if (count == 0) {
-        fprintf(stderr, "checker: ไม่มี section ชื่อนั้น (no such section) — section ที่มี:");
+        fprintf(stderr, "%s", msg(MSG_NO_SECTION));
         for (size_t i = 0; i < SECTION_COUNT; i++) {
             char ref_dir[4096];
             struct stat ref_st;
@@ -523,7 +877,7 @@ int main(int argc, char **argv)
         return 2;
     }
     if (!make_dirs(o.work) || !stage_headers(&o)) {
-        fprintf(stderr, "checker: เตรียมโฟลเดอร์ %s ไม่ได้ (cannot stage headers from %s)\n", o.work, o.ref);
+        fprintf(stderr, msg(MSG_CANNOT_STAGE), o.work, o.ref);
         return 2;
     }
 
@@ -532,15 +886,36 @@ int main(int argc, char **argv)
         section_result *sr = &results_list[s];
         char runner[4096];
         check_record compile_record;
-        fprintf(stderr, "  กำลังตรวจ %s ...\n", sr->def->slug);
+        fprintf(stderr, msg(MSG_CHECKING_SECTION), sr->def->slug);
         if (!compile_section(&o, sr->def, runner, sizeof runner, &compile_record)) {
             for (size_t i = 0; i < sr->check_count; i++)
-                sr->checks[i].record = compile_record;
+                sr->checks[i].record = sr->hidden[i].record = compile_record;
         } else {
             CHECK_ENV.runner_path = runner;
-            if (!run_suite(sr)) {
+            if (!run_checks(sr, sr->checks, NULL)) {
                 fprintf(stderr, "checker: internal error: suite %s did not run every check\n", sr->def->slug);
                 internal_error = 1;
+            }
+            if (sr->def->figure && o.plot_dir) {
+                CHECK_ENV.plot_dir = o.plot_dir;
+                CHECK_NOTES[0] = '\0';
+                sr->def->figure();
+                snprintf(sr->note, sizeof sr->note, "%s", CHECK_NOTES);
+                CHECK_ENV.plot_dir = NULL;
+            }
+            if (o.hidden) {
+                /* The same property checks on cases drawn from the hidden
+                 * seed, which only this process knows. */
+                int any = 0;
+                for (size_t i = 0; i < sr->check_count; i++)
+                    any |= sr->hidden_ran[i] = sr->checks[i].record.used_rng;
+                uint64_t visible_seed = CHECK_ENV.seed;
+                CHECK_ENV.seed = o.hidden_seed;
+                if (any && !run_checks(sr, sr->hidden, sr->hidden_ran)) {
+                    fprintf(stderr, "checker: internal error: hidden run of %s incomplete\n", sr->def->slug);
+                    internal_error = 1;
+                }
+                CHECK_ENV.seed = visible_seed;
             }
         }
         char src[4096];
@@ -557,6 +932,51 @@ int main(int argc, char **argv)
     }
 
     print_report(&o, results_list, count);
+    int grading = o.gradescope || o.junit || o.scores;
+    if (grading) {
+        char points_path[4096];
+        if (!o.points) {
+            snprintf(points_path, sizeof points_path, "%s/checker/points.tsv", o.root);
+            o.points = points_path;
+        }
+        if (!load_points(o.points)) {
+            fprintf(stderr, "checker: cannot read the points table %s\n", o.points);
+            return 2;
+        }
+        for (size_t s = 0; s < count; s++)
+            for (size_t i = 0; i < results_list[s].check_count; i++)
+                if (!points_for(results_list[s].def->slug, results_list[s].def->checks[i].name)) {
+                    fprintf(stderr, "checker: %s has no row for %s %s\n", o.points, results_list[s].def->slug,
+                            results_list[s].def->checks[i].name);
+                    return 2;
+                }
+        printf("%s", msg(MSG_SCORE_HEADER));
+        double total = 0, total_max = 0;
+        for (size_t s = 0; s < count; s++) {
+            graded_check g[2 * MAX_CHECKS];
+            int n = graded_checks(&results_list[s], g, 2 * MAX_CHECKS);
+            double got = 0, max = 0, hidden_got = 0, hidden_max = 0;
+            for (int k = 0; k < n; k++) {
+                got += g[k].points;
+                max += g[k].max;
+                if (g[k].hidden) {
+                    hidden_got += g[k].points;
+                    hidden_max += g[k].max;
+                }
+            }
+            printf("  %-22s %6.2f / %-6.2f (hidden %.2f / %.2f)\n", results_list[s].def->slug, got, max, hidden_got,
+                   hidden_max);
+            total += got;
+            total_max += max;
+        }
+        printf("  %-22s %6.2f / %-6.2f\n", "total", total, total_max);
+        double seconds = (double)(clock_now() - started);
+        if ((o.gradescope && !write_gradescope(&o, results_list, count, seconds)) ||
+            (o.junit && !write_junit(&o, results_list, count)) || (o.scores && !write_scores(&o, results_list, count))) {
+            fprintf(stderr, "checker: cannot write the grading files\n");
+            internal_error = 1;
+        }
+    }
     if (!write_results(&o, results_list, count)) {
         fprintf(stderr, "checker: cannot write %s\n", o.results);
         internal_error = 1;
@@ -565,6 +985,8 @@ int main(int argc, char **argv)
     free(section_text);
     if (internal_error)
         return 2;
+    if (grading)
+        return 0; /* grading finished: the score is in the files, not the exit status */
     for (size_t s = 0; s < count; s++)
         if (results_list[s].status != STATUS_DONE)
             return 1;

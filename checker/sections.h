@@ -20,6 +20,7 @@ typedef struct {
     const char *chapter;            /* chapter sections to reread, "§5" */
     const char *deps[MAX_DEPS];     /* reference sections linked into its runner */
     const check_def *checks;        /* ends with a {NULL} entry */
+    void (*figure)(void);           /* optional: draws the student's own figure */
 } section_def;
 
 extern const section_def SECTIONS[];
@@ -38,6 +39,10 @@ DECLARE_SUITE(FOOT_IK)
 DECLARE_SUITE(AIM_IK)
 DECLARE_SUITE(ROOT_MOTION)
 DECLARE_SUITE(CONTROLLER_SYNC)
+
+/* The student's convergence curve over the reference's (05, 06). */
+void CCD_FIGURE(void);
+void FABRIK_FIGURE(void);
 
 #define DEFINE_SUITE(name, ...) const check_def name##_CHECKS[] = {__VA_ARGS__, {NULL, NULL, NULL}};
 

@@ -27,6 +27,7 @@ typedef struct {
     size_t output_limit;       /* more than this and the child is killed */
     int cpu_seconds;           /* RLIMIT_CPU, 0 = none */
     size_t address_space;      /* RLIMIT_AS in bytes, 0 = none */
+    int sandbox;               /* seccomp allow-list + no file writes (sandbox.h) */
 } spawn_request;
 
 typedef struct {

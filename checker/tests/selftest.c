@@ -6,9 +6,11 @@
  *  - every untouched stub fails every check of its section;
  *  - every diagnosis the checker can name is triggered, alone, by the
  *    buggy solution made for it from checker/tests/buggy/<id>/<slug>.sed;
- *  - hostile submissions (crash, hang, exit, garbage, output flood, no
- *    compile, missing file or function) are scored as failures with the
- *    right reason while the run goes on;
+ *  - hostile submissions (checker/tests/hostile/<case>.sed: crash, hang,
+ *    exit, garbage, output flood, fake summary, fake results file, killing
+ *    the parent, 4 GiB, fork loop, stack overflow, reading files, no
+ *    compile, missing function; plus a missing file) are scored as
+ *    failures with the right reason while the run goes on;
  *  - exercises/ and solutions/ mirror each other file for file.
  * The last line is "N passed, N failed".
  */
@@ -24,10 +26,11 @@
 #include <sys/stat.h>
 
 void add_ikmath_suite(void);
+void add_bvh_suite(void);
 
 static const char *g_checker = "build/checker", *g_root = ".", *g_objdir = "build/obj",
                   *g_work = "build/selftest-runs", *g_cflags = "",
-                  *g_buggy = "build/buggy";
+                  *g_buggy = "build/buggy", *g_hostile = "build/hostile";
 
 typedef struct {
     int exit_code;
@@ -193,12 +196,11 @@ static void test_diagnoses_proven(void)
     }
 }
 
-static void expect_hostile(const char *name, const char *outcome)
+/* Runs one hostile submission (a folder holding 02_law_of_cosines/) and
+ * expects every check failed with `outcome`, the checker itself unharmed. */
+static void expect_hostile(const char *dir, const char *tag, const char *outcome)
 {
     static checker_run run;
-    char dir[512], tag[128];
-    snprintf(dir, sizeof dir, "%s/checker/tests/hostile/%s", g_root, name);
-    snprintf(tag, sizeof tag, "hostile_%s", name);
     /* 1.5 s per runner keeps the hang case quick; the others finish in ms */
     run_checker(dir, "02_law_of_cosines", tag, 1500, &run);
     tally t = {.want_outcome = outcome};
@@ -208,16 +210,57 @@ static void expect_hostile(const char *name, const char *outcome)
     CU_ASSERT_TRUE(lines > 0);
     CU_ASSERT_EQUAL(t.other_outcome, 0);
     CU_ASSERT_EQUAL(t.pass, 0);
+    if (t.other_outcome || t.pass || lines == 0)
+        fprintf(stderr, "\n  hostile %s: expected every check %s", tag, outcome);
 }
 
-static void test_hostile_crash(void) { expect_hostile("crash", "crashed"); }
-static void test_hostile_hang(void) { expect_hostile("hang", "timed_out"); }
-static void test_hostile_exit(void) { expect_hostile("exit", "exited"); }
-static void test_hostile_garbage(void) { expect_hostile("garbage", "garbage"); }
-static void test_hostile_flood(void) { expect_hostile("flood", "flooded"); }
-static void test_hostile_no_compile(void) { expect_hostile("no_compile", "no_compile"); }
-static void test_hostile_missing_function(void) { expect_hostile("missing_function", "no_compile"); }
-static void test_hostile_missing_file(void) { expect_hostile("missing_file", "missing"); }
+/* Every case in checker/tests/hostile/<case>.sed, built under g_hostile;
+ * the expected outcome is on the script's second line. */
+static void test_hostile_submissions(void)
+{
+    char scripts[512];
+    snprintf(scripts, sizeof scripts, "%s/checker/tests/hostile", g_root);
+    DIR *dh = opendir(scripts);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(dh);
+    struct dirent *e;
+    int cases = 0;
+    while ((e = readdir(dh))) {
+        size_t len = strlen(e->d_name);
+        if (len < 5 || strcmp(e->d_name + len - 4, ".sed") != 0)
+            continue;
+        char path[1024], text[2048], name[256], outcome[64] = "";
+        snprintf(name, sizeof name, "%.*s", (int)(len - 4), e->d_name);
+        snprintf(path, sizeof path, "%s/%s", scripts, e->d_name);
+        read_file(path, text, sizeof text);
+        const char *at = strstr(text, "Expected outcome: ");
+        if (at)
+            sscanf(at + strlen("Expected outcome: "), "%63[a-z_]", outcome);
+        CU_ASSERT_TRUE(outcome[0] != '\0');
+        char dir[1024], tag[300];
+        snprintf(dir, sizeof dir, "%s/%s", g_hostile, name);
+        snprintf(tag, sizeof tag, "hostile_%s", name);
+        expect_hostile(dir, tag, outcome);
+        cases++;
+    }
+    closedir(dh);
+    CU_ASSERT_TRUE(cases >= 13);
+    /* the forger must not have left its file anywhere we can see */
+    char forged[512];
+    snprintf(forged, sizeof forged, "%s/hostile_fake_results.json", g_root);
+    struct stat st;
+    CU_ASSERT_NOT_EQUAL(stat(forged, &st), 0);
+}
+
+static void test_hostile_missing_file(void)
+{
+    char dir[512], section[600];
+    snprintf(dir, sizeof dir, "%s/missing_file", g_work);
+    snprintf(section, sizeof section, "%s/02_law_of_cosines", dir);
+    mkdir(g_work, 0755);
+    mkdir(dir, 0755);
+    mkdir(section, 0755);
+    expect_hostile(dir, "hostile_missing_file", "missing");
+}
 
 static int copy_file(const char *from, const char *to)
 {
@@ -243,7 +286,7 @@ static void test_run_goes_on(void)
     mkdir(dir, 0755);
     mkdir(path, 0755);
     snprintf(path, sizeof path, "%s/02_law_of_cosines/law_of_cosines.c", dir);
-    snprintf(from, sizeof from, "%s/checker/tests/hostile/crash/02_law_of_cosines/law_of_cosines.c", g_root);
+    snprintf(from, sizeof from, "%s/crash/02_law_of_cosines/law_of_cosines.c", g_hostile);
     CU_ASSERT_TRUE_FATAL(copy_file(from, path));
     snprintf(path, sizeof path, "%s/03_two_bone", dir);
     mkdir(path, 0755);
@@ -318,22 +361,18 @@ int main(int argc, char **argv)
         else if (!strcmp(argv[i], "--work")) g_work = argv[i + 1];
         else if (!strcmp(argv[i], "--cflags")) g_cflags = argv[i + 1];
         else if (!strcmp(argv[i], "--buggy")) g_buggy = argv[i + 1];
+        else if (!strcmp(argv[i], "--hostile")) g_hostile = argv[i + 1];
     }
     if (CU_initialize_registry() != CUE_SUCCESS)
         return 2;
     add_ikmath_suite();
+    add_bvh_suite();
     CU_pSuite s = CU_add_suite("checker", NULL, NULL);
     CU_add_test(s, "layout_mirrors", test_layout_mirrors);
     CU_add_test(s, "solutions_pass_every_check", test_solutions_pass);
     CU_add_test(s, "stubs_fail_every_check", test_stubs_fail_every_check);
     CU_add_test(s, "diagnoses_proven_by_buggy_solutions", test_diagnoses_proven);
-    CU_add_test(s, "hostile_crash", test_hostile_crash);
-    CU_add_test(s, "hostile_hang", test_hostile_hang);
-    CU_add_test(s, "hostile_exit", test_hostile_exit);
-    CU_add_test(s, "hostile_garbage", test_hostile_garbage);
-    CU_add_test(s, "hostile_flood", test_hostile_flood);
-    CU_add_test(s, "hostile_no_compile", test_hostile_no_compile);
-    CU_add_test(s, "hostile_missing_function", test_hostile_missing_function);
+    CU_add_test(s, "hostile_submissions_scored_as_failures", test_hostile_submissions);
     CU_add_test(s, "hostile_missing_file", test_hostile_missing_file);
     CU_add_test(s, "run_goes_on_after_a_crash", test_run_goes_on);
 

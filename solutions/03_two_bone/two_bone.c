@@ -85,6 +85,10 @@ two_bone_status two_bone_solve(const two_bone_input *in, two_bone_output *out)
     if (v3_length_sq(bend_dir) < 1e-8f)
         bend_dir = v3_sub(v3_right(), v3_scale(dir_to_target, dir_to_target.x));
     bend_dir = v3_normalize(bend_dir);
+    /* With the pole a hair off the aim line the subtraction above loses
+     * most of its digits, leaving bend_dir visibly off square with the aim
+     * (and the arm 3e-4 too long): square it up once more. */
+    bend_dir = v3_normalize(v3_sub(bend_dir, v3_scale(dir_to_target, v3_dot(bend_dir, dir_to_target))));
 
     const vec3 dir_to_mid = v3_add(v3_scale(dir_to_target, cos_root), v3_scale(bend_dir, sin_root));
     out->mid = v3_add(root, v3_scale(dir_to_mid, len_upper));

@@ -211,9 +211,15 @@ static void pole_on_target_line(void)
 {
     /* A pole on the root->target line gives no bend plane: the solver must
      * fall back to some plane and still bend the elbow off the line. */
-    enum { N = 5 };
+    enum { N = 7 };
     vec3 root = v3(0.0f, 1.0f, 0.0f);
+    /* a hair off the line: 1e-4 and 1e-3 rad (a Gram-Schmidt bend
+     * direction loses most of its digits there unless squared up again) */
+    vec3 along = v3_normalize(v3(0.6f, 0.0f, 0.2f));
+    vec3 side = v3_normalize(v3_cross(along, v3_up()));
     two_bone_request rq[N] = {
+        request(root, v3(0.6f, 1.0f, 0.2f), v3_add(root, v3_add(along, v3_scale(side, 1e-4f))), 0.5f, 0.4f),
+        request(root, v3(0.6f, 1.0f, 0.2f), v3_add(root, v3_add(v3_scale(along, 2.0f), v3_scale(side, 2e-3f))), 0.5f, 0.4f),
         request(root, v3(0.6f, 1.0f, 0.2f), v3(1.2f, 1.0f, 0.4f), 0.5f, 0.4f),   /* beyond the target */
         request(root, v3(0.6f, 1.0f, 0.2f), v3(0.3f, 1.0f, 0.1f), 0.5f, 0.4f),   /* between */
         request(root, v3(0.6f, 1.0f, 0.2f), v3(-0.6f, 1.0f, -0.2f), 0.5f, 0.4f), /* behind the root */

@@ -1,6 +1,1036 @@
-/* Placeholder until this section is written: the driver does not offer a
- * section whose solutions/ folder is missing. */
+/* 07 foot IK: the checks (trusted side).
+ *
+ * A standing or walking character whose animation was made on flat ground
+ * is put on ramps, stairs and a ledge (include/terrain.h). The checks ask
+ * for the chapter's results - ankles on the hit point plus the sole
+ * offset, feet tilted onto the surface, the hip dropped by exactly the
+ * larger deficit, weights that fade at their rate per second at any frame
+ * rate, and the animation left alone once a foot has no ground - and
+ * compare every number with the reference foot_ik_step linked into the
+ * checker. The legs are solved by the REFERENCE two_bone_solve in the
+ * runner, so a bug in the student's section 03 never fails this section.
+ * One mistake is named: a leg that changed length (bone_length), e.g. an
+ * ankle snapped onto a target the leg cannot reach. */
 #include "check.h"
+#include "foot_ik.h"
 #include "sections.h"
-static void not_written(void) { check_fail(DIAG_NONE, NULL, NULL, "section not written yet"); }
-DEFINE_SUITE(FOOT_IK, {"not_written", "ยังไม่มี section นี้", not_written})
+#include "sections/07_foot_ik/ops.h"
+#include "terrain.h"
+#include "two_bone.h"
+
+#include <stdio.h>
+#include <string.h>
+
+/* ---- tolerances ---------------------------------------------------------
+ *
+ * Measured with a harness that replays every generator below over 200
+ * seeds (about 140k feet and 600 walks): the reference against the
+ * properties checked, and an alternative correct implementation (fade in
+ * double, lerp written (1 - t) a + t b, the drop subtracted after the
+ * blend, the tilt built from an axis and an angle, legs solved even at
+ * weight 0) against the reference.
+ *
+ * Settings are constants: any way of writing 0.5f, 1.5f, 0.05f, 5.0f is
+ * the same float (1.0f / 20.0f included), so the comparison is exact to
+ * the last bit but one. */
+#define SETTING_TOL 1e-7f
+
+/* A fade step is weight +- rate * dt, clamped. Float against double: 6e-8
+ * per step, 1.8e-7 accumulated over a whole walk. 1e-5 is 55x that, while
+ * the smallest real mistake (a per-frame step instead of rate * dt, or the
+ * previous frame's weight used) is off by rate * dt >= 0.035 here. */
+#define WEIGHT_TOL 1e-5f
+
+/* Ankle on its target: the reference two_bone_solve's tip is within
+ * 3.6e-5 * (L1 + L2) of a reachable target over any limb (section 03's
+ * measurement); on these legs the worst measured was 1.8e-7 * (L1 + L2).
+ * 1e-4 * (L1 + L2) (section 03's tolerance, 0.09 mm on a 0.9 m leg) is far
+ * below anything visible and far below every real mistake: a missing sole
+ * offset is 2 to 10 cm off, a ray from the wrong height misses the tread. */
+#define TIP_TOL 1e-4f
+/* Bone lengths: section 03's 1e-4 relative (measured 1.2e-6 here). */
+#define LEN_TOL 1e-4f
+/* Heights that are sums and differences of the inputs (hit + offset,
+ * the deficits, the hip drop, a hip moved down by it): float against a
+ * double computation 2.4e-7 m, the alternative 3e-8 m. 1e-5 m is 40x that
+ * and a hundredth of a millimetre; a drop from the wrong foot or an
+ * unweighted deficit is off by centimetres. */
+#define HEIGHT_TOL 1e-5f
+/* Foot rotation against from_to(up, normal) * animated: 1.5e-7 rad for the
+ * reference, 3.2e-7 rad for the axis-angle tilt. 1e-4 rad (0.006 deg) is
+ * 300x that; the wrong multiplication order or a missing tilt is off by
+ * the slope's angle itself (a degree or more here). */
+#define ROT_TOL 1e-4f
+/* Joints against the reference replaying the same frames: the alternative
+ * lands within 6.3e-6 * (L1 + L2) on single frames (a folded leg turns a
+ * goal's rounding into a larger knee move) and 4.1e-7 * (L1 + L2) on the
+ * walks. 1e-4 * (L1 + L2), as for the tip. */
+#define JOINT_TOL 1e-4f
+/* "Left to the animation": the reference copies the animated joints moved
+ * by the hip drop; a solution that solves the leg even at weight 0 lands
+ * within 6e-7 m (the checker's knees already bend toward their poles).
+ * 1e-5 m; a leg still pulled toward its old target is off by centimetres. */
+#define ANIM_TOL 1e-5f
+
+static const foot_ik_settings CHAPTER = {0.5f, 1.5f, 0.05f, 5.0f};
+
+/* ---- describing cases ------------------------------------------------- */
+
+static const char *fmt_q(quat q) { return fmt("(%.4f, %.4f, %.4f, %.4f)", q.x, q.y, q.z, q.w); }
+
+static const char *side_name(int f) { return f == FOOT_LEFT ? "เท้าซ้าย (left)" : "เท้าขวา (right)"; }
+
+static const char *status_name(int s)
+{
+    return (s >= FOOT_IK_OK && s <= FOOT_IK_BAD_MEMORY) ? fmt("%d (%s)", s, foot_ik_status_text((foot_ik_status)s))
+                                                        : fmt("%d (ไม่มีค่านี้)", s);
+}
+
+static const char *describe_terrain(const terrain *t)
+{
+    static char out[1024];
+    if (t->patch_count == 0)
+        return "ไม่มีพื้นเลย";
+    size_t n = (size_t)snprintf(out, sizeof out, "%d patch:", t->patch_count);
+    for (int i = 0; i < t->patch_count && i < 3 && n < 900; i++) {
+        const terrain_patch *p = &t->patches[i];
+        n += (size_t)snprintf(out + n, sizeof out - n, " [x %.2f..%.2f, z %.2f..%.2f: y = %.3f%+.3fx%+.3fz]", p->min_x,
+                              p->max_x, p->min_z, p->max_z, p->height, p->slope_x, p->slope_z);
+    }
+    if (t->patch_count > 3 && n < 1000)
+        snprintf(out + n, sizeof out - n, " ...");
+    return out;
+}
+
+static void describe_leg(char *out, size_t size, const char *name, const foot_leg *leg, const foot_ik_memory *m)
+{
+    snprintf(out, size, "%s: hip %s, knee %s, ankle %s, thigh %.3f, shin %.3f, memory weight %.3f", name,
+             fmt_v3(leg->hip), fmt_v3(leg->knee), fmt_v3(leg->ankle), leg->thigh_length, leg->shin_length,
+             m->weight);
+}
+
+static void describe_input(const foot_ik_input *in, const terrain *ground, char *out, size_t size)
+{
+    char left[400], right[400];
+    describe_leg(left, sizeof left, "ซ้าย", &in->legs[0], &in->memory[0]);
+    describe_leg(right, sizeof right, "ขวา", &in->legs[1], &in->memory[1]);
+    snprintf(out, size, "settings {raycast_height %g, raycast_distance %g, foot_sole_offset %g, weight_fade_rate %g}, "
+             "dt %g; %s; %s; พื้น (terrain): %s",
+             in->settings.raycast_height, in->settings.raycast_distance, in->settings.foot_sole_offset,
+             in->settings.weight_fade_rate, in->dt, left, right, describe_terrain(ground));
+}
+
+static void describe_step(const void *request, char *out, size_t size)
+{
+    const foot_step_request *rq = request;
+    describe_input(&rq->in, &rq->ground, out, size);
+}
+
+static void describe_walk(const void *request, char *out, size_t size)
+{
+    const foot_walk_request *rq = request;
+    char first[1500];
+    describe_input(&rq->first, &rq->ground, first, sizeof first);
+    snprintf(out, size, "เดิน %d เฟรม (frame), เฟรมแรก: %s", rq->frame_count, first);
+}
+
+static int fail_step(const foot_step_request *rq, diagnosis d, const char *expected, const char *got)
+{
+    char given[3000];
+    describe_step(rq, given, sizeof given);
+    check_fail(d, given, expected, got);
+    return 0;
+}
+
+/* ---- building characters ----------------------------------------------
+ *
+ * A character whose walk was animated on a flat floor: both hips at one
+ * height over the floor point under the pelvis, each ankle at the floor
+ * plus the sole offset (so on the animation's own floor IK changes
+ * nothing), knees solved toward a pole in front of them by the reference
+ * two_bone_solve (so a knee bends toward its pole, as section 04 makes
+ * it). */
+typedef struct {
+    vec3 floor;                 /* the animation's floor under the pelvis */
+    float yaw;                  /* facing: radians about +Y from +Z */
+    float thigh, shin;
+    float ahead[FOOT_COUNT];    /* each ankle this far in front of the hips */
+    float reach;                /* the farther ankle's distance from its hip / (thigh + shin) */
+    quat foot_tilt[FOOT_COUNT]; /* animated foot rotation before the facing */
+} stance;
+
+static foot_leg make_leg(vec3 hip, vec3 ankle, vec3 pole, quat rotation, float thigh, float shin)
+{
+    two_bone_input solve = {hip, ankle, pole, thigh, shin};
+    two_bone_output placed;
+    two_bone_solve(&solve, &placed);
+    foot_leg leg = {hip, placed.mid, ankle, rotation, pole, thigh, shin};
+    return leg;
+}
+
+static foot_ik_input stance_input(const stance *s, foot_ik_settings settings, float memory_weight)
+{
+    foot_ik_input in;
+    memset(&in, 0, sizeof in);
+    const float scale = (s->thigh + s->shin) / 0.9f;
+    const quat facing = quat_from_axis_angle(v3_up(), s->yaw);
+    float farthest = fmaxf(fabsf(s->ahead[0]), fabsf(s->ahead[1]));
+    float full = s->reach * (s->thigh + s->shin);
+    float vertical = sqrtf(full * full - farthest * farthest);
+    for (int f = 0; f < FOOT_COUNT; f++) {
+        float side = (f == FOOT_LEFT ? -0.1f : 0.1f) * scale;
+        vec3 ankle_local = v3(side, settings.foot_sole_offset, s->ahead[f]);
+        vec3 hip_local = v3(side, settings.foot_sole_offset + vertical, 0.0f);
+        /* Well ahead of the knee, barely below the hip: even a leg folded
+         * up a stair (its ankle 38 deg or more below the hip's horizon)
+         * stays 25 deg or more away from the pole's direction, so the
+         * knee's side is always well defined. A little outward too (knees
+         * splay), so the bend plane is not vertical and a pole left behind
+         * when the body drops turns the knee. */
+        vec3 pole_local = v3_add(hip_local, v3_scale(v3(side * 2.0f, -0.2f, 1.0f), scale));
+        vec3 hip = v3_add(s->floor, quat_rotate(facing, hip_local));
+        vec3 ankle = v3_add(s->floor, quat_rotate(facing, ankle_local));
+        vec3 pole = v3_add(s->floor, quat_rotate(facing, pole_local));
+        in.legs[f] = make_leg(hip, ankle, pole, quat_mul(facing, s->foot_tilt[f]), s->thigh, s->shin);
+        in.memory[f].weight = memory_weight;
+        in.memory[f].ground_height = ankle.y;
+        in.memory[f].ground_normal = v3_up();
+    }
+    in.settings = settings;
+    in.dt = 1.0f / 60.0f;
+    return in;
+}
+
+static stance random_stance(rng *r, vec3 floor, float yaw)
+{
+    stance s;
+    s.floor = floor;
+    s.yaw = yaw;
+    s.thigh = rng_float(r, 0.35f, 0.55f);
+    s.shin = s.thigh * rng_float(r, 0.85f, 1.15f);
+    float scale = (s.thigh + s.shin) / 0.9f;
+    s.ahead[0] = rng_float(r, -0.25f, 0.25f) * scale;
+    s.ahead[1] = rng_float(r, -0.25f, 0.25f) * scale;
+    s.reach = rng_float(r, 0.82f, 0.95f);
+    for (int f = 0; f < FOOT_COUNT; f++)
+        s.foot_tilt[f] = quat_from_axis_angle(rng_unit_v3(r), rng_float(r, -0.14f, 0.14f)); /* +-8 deg */
+    return s;
+}
+
+/* Some settings other than the chapter's, so numbers written into the
+ * code instead of read from the settings show. */
+static foot_ik_settings random_settings(rng *r)
+{
+    foot_ik_settings s = CHAPTER;
+    if (rng_float(r, 0.0f, 1.0f) < 0.5f) {
+        s.raycast_height = rng_float(r, 0.4f, 0.7f);
+        s.raycast_distance = rng_float(r, 1.2f, 2.0f);
+        s.foot_sole_offset = rng_float(r, 0.02f, 0.1f);
+        s.weight_fade_rate = rng_float(r, 2.0f, 10.0f);
+    }
+    return s;
+}
+
+static terrain one_patch(terrain_patch p)
+{
+    terrain t = terrain_empty();
+    terrain_add_patch(&t, p);
+    return t;
+}
+
+/* A big ramp whose surface under the pelvis is `lift` above the floor. */
+static terrain ramp_under(vec3 floor, float lift, float slope_x, float slope_z)
+{
+    terrain_patch p = {floor.x - 20.0f, floor.x + 20.0f, floor.z - 20.0f, floor.z + 20.0f,
+                       floor.y + lift - slope_x * floor.x - slope_z * floor.z, slope_x, slope_z};
+    return one_patch(p);
+}
+
+/* Two treads meeting under the pelvis, across the facing direction (yaw a
+ * multiple of 90 deg): `ahead_lift` above the floor in front, `behind_lift`
+ * behind. A missing tread (has_* = 0) leaves a ledge. */
+static terrain stairs_under(vec3 floor, float yaw, float ahead_lift, float behind_lift, int has_ahead, int has_behind)
+{
+    vec3 f = quat_rotate(quat_from_axis_angle(v3_up(), yaw), v3_forward());
+    terrain t = terrain_empty();
+    for (int part = 0; part < 2; part++) {
+        if (!(part == 0 ? has_ahead : has_behind))
+            continue;
+        float lift = part == 0 ? ahead_lift : behind_lift;
+        int positive = (part == 0) == ((fabsf(f.x) > 0.5f ? f.x : f.z) > 0.0f);
+        terrain_patch p = {floor.x - 20.0f, floor.x + 20.0f, floor.z - 20.0f, floor.z + 20.0f, floor.y + lift, 0.0f,
+                           0.0f};
+        if (fabsf(f.x) > 0.5f) {
+            if (positive)
+                p.min_x = floor.x;
+            else
+                p.max_x = floor.x;
+        } else {
+            if (positive)
+                p.min_z = floor.z;
+            else
+                p.max_z = floor.z;
+        }
+        terrain_add_patch(&t, p);
+    }
+    return t;
+}
+
+static foot_step_request step_request(const foot_ik_input *in, const terrain *ground)
+{
+    foot_step_request rq;
+    memset(&rq, 0, sizeof rq);
+    rq.in = *in;
+    rq.ground = *ground;
+    return rq;
+}
+
+static void reference_step(const foot_step_request *rq, foot_step_response *rs)
+{
+    memset(rs, 0, sizeof *rs);
+    foot_fill_sentinel(&rs->out);
+    rs->status = (int)foot_ik_step(&rq->in, &rq->ground, &rs->out);
+}
+
+/* ---- what a placed foot must satisfy ------------------------------------ */
+
+static int output_finite(const foot_ik_output *o)
+{
+    if (!isfinite(o->hip_drop))
+        return 0;
+    for (int f = 0; f < FOOT_COUNT; f++) {
+        const foot_ik_foot *p = &o->feet[f];
+        if (!v3_is_finite(p->target) || !v3_is_finite(p->hip) || !v3_is_finite(p->knee) || !v3_is_finite(p->ankle) ||
+            !quat_is_finite(p->foot_rotation) || !quat_is_finite(p->target_rotation) || !isfinite(p->weight) ||
+            !isfinite(p->deficit))
+            return 0;
+    }
+    return 1;
+}
+
+static int expect_status_ok(const foot_step_request *rq, const foot_step_response *rs)
+{
+    if (rs->status != FOOT_IK_OK)
+        return fail_step(rq, DIAG_NONE, "status FOOT_IK_OK (input ถูกต้องทุกค่า)", fmt("status %s", status_name(rs->status)));
+    if (!output_finite(&rs->out))
+        return fail_step(rq, DIAG_NONE, "ทุกค่าใน output เป็นตัวเลขจริง (finite)",
+                         fmt("มี NaN/inf หรือค่าที่ไม่ได้เขียน: hip_drop %g, ankle ซ้าย %s, ankle ขวา %s",
+                             rs->out.hip_drop, fmt_v3(rs->out.feet[0].ankle), fmt_v3(rs->out.feet[1].ankle)));
+    return 1;
+}
+
+static int expect_lengths(const foot_step_request *rq, const foot_ik_foot *got, int f)
+{
+    const foot_leg *leg = &rq->in.legs[f];
+    float thigh = v3_distance(got->knee, got->hip), shin = v3_distance(got->ankle, got->knee);
+    if (fabsf(thigh - leg->thigh_length) <= LEN_TOL * leg->thigh_length &&
+        fabsf(shin - leg->shin_length) <= LEN_TOL * leg->shin_length)
+        return 1;
+    return fail_step(rq, DIAG_BONE_LENGTH,
+                     fmt("%s: |knee − hip| = thigh %.5f, |ankle − knee| = shin %.5f", side_name(f), leg->thigh_length,
+                         leg->shin_length),
+                     fmt("|knee − hip| = %.5f, |ankle − knee| = %.5f (hip %s, knee %s, ankle %s) — "
+                         "วางขาด้วย two_bone_solve แล้วใช้ mid/tip ที่ได้",
+                         thigh, shin, fmt_v3(got->hip), fmt_v3(got->knee), fmt_v3(got->ankle)));
+}
+
+/* The chapter's PlaceFoot at weight 1: the ray found the ground, the ankle
+ * sits on hit + up * foot_sole_offset (never below it: the sole stays out
+ * of the ground), the foot is tilted onto the surface on top of its
+ * animated rotation, and both bones keep their length. */
+static int expect_planted(const foot_step_request *rq, const foot_step_response *rs, const foot_step_response *ref,
+                          int f)
+{
+    const foot_ik_foot *got = &rs->out.feet[f], *want = &ref->out.feet[f];
+    const foot_leg *leg = &rq->in.legs[f];
+    const float sole = rq->in.settings.foot_sole_offset;
+    const float reach = leg->thigh_length + leg->shin_length;
+    if (got->grounded != 1 || !(v3_distance(got->hit_point, want->hit_point) <= HEIGHT_TOL))
+        return fail_step(rq, DIAG_NONE,
+                         fmt("%s: raycast ลงจาก ankle + up × raycast_height = %s ชนพื้น (grounded = 1) ที่ hit point %s",
+                             side_name(f), fmt_v3(v3_add(leg->ankle, v3(0.0f, rq->in.settings.raycast_height, 0.0f))),
+                             fmt_v3(want->hit_point)),
+                         fmt("grounded = %d, hit_point %s", got->grounded, fmt_v3(got->hit_point)));
+    if (!(fabsf(got->weight - want->weight) <= WEIGHT_TOL))
+        return fail_step(rq, DIAG_NONE, fmt("%s: weight %.4f (memory weight %.4f แล้ว fade ขึ้นเพราะเจอพื้น)", side_name(f),
+                                            want->weight, rq->in.memory[f].weight),
+                         fmt("weight %.6f", got->weight));
+    if (!(v3_distance(got->target, want->target) <= HEIGHT_TOL))
+        return fail_step(rq, DIAG_NONE,
+                         fmt("%s: IK target = hit point + up × foot_sole_offset (%g) = %s", side_name(f), sole,
+                             fmt_v3(want->target)),
+                         fmt("target %s%s", fmt_v3(got->target),
+                             fabsf(got->target.y - want->hit_point.y) <= HEIGHT_TOL ? " — ลืมบวก foot_sole_offset" : ""));
+    float gap = v3_distance(got->ankle, want->target);
+    if (!(gap <= TIP_TOL * reach)) {
+        const char *why = v3_distance(got->ankle, leg->ankle) <= TIP_TOL * reach
+                              ? " — ankle ยังอยู่ที่ตำแหน่งของ animation: ยังไม่ได้วางเท้าด้วย IK"
+                              : "";
+        return fail_step(rq, DIAG_NONE,
+                         fmt("%s: ankle อยู่บน IK target %s (ภายใน %.5f)", side_name(f), fmt_v3(want->target),
+                             TIP_TOL * reach),
+                         fmt("ankle %s ห่าง target %.5f%s", fmt_v3(got->ankle), gap, why));
+    }
+    /* The sole must not be under the surface right below the ankle. */
+    terrain_hit below;
+    if (terrain_raycast_down(&rq->ground, v3_add(got->ankle, v3(0.0f, 0.5f, 0.0f)), 2.0f, &below) &&
+        !(got->ankle.y - sole >= below.point.y - TIP_TOL * reach))
+        return fail_step(rq, DIAG_NONE,
+                         fmt("%s: พื้นรองเท้า (ankle − foot_sole_offset) ไม่จมลงใต้ผิวพื้น y = %.4f", side_name(f),
+                             below.point.y),
+                         fmt("ankle y = %.4f → พื้นรองเท้าอยู่ต่ำกว่าผิวพื้น %.4f", got->ankle.y,
+                             below.point.y - (got->ankle.y - sole)));
+    if (!expect_lengths(rq, got, f))
+        return 0;
+    if (!(v3_distance(got->knee, want->knee) <= JOINT_TOL * reach))
+        return fail_step(rq, DIAG_NONE,
+                         fmt("%s: knee %s — two_bone_solve(hip ที่ลดลง, goal, knee_pole ที่ลดลงตาม hip_drop %.4f ด้วย, "
+                             "thigh, shin)",
+                             side_name(f), fmt_v3(want->knee), ref->out.hip_drop),
+                         fmt("knee %s ห่าง %.5f — pole ติดอยู่กับตัว (section 04) จึงต้องเลื่อนลงพร้อม hip", fmt_v3(got->knee),
+                             v3_distance(got->knee, want->knee)));
+    quat tilt = quat_from_to(v3_up(), want->hit_normal);
+    quat want_rot = quat_mul(tilt, leg->foot_rotation);
+    float err = quat_angle_between(got->foot_rotation, want_rot);
+    if (!(err <= ROT_TOL)) {
+        const char *why = quat_angle_between(got->foot_rotation, leg->foot_rotation) <= ROT_TOL
+                              ? " — เท้ายังไม่เอียงตามพื้น"
+                          : quat_angle_between(got->foot_rotation, quat_mul(leg->foot_rotation, tilt)) <= ROT_TOL
+                              ? " — ลำดับการคูณสลับ: ต้องเป็น FromToRotation(up, normal) * animated rotation"
+                          : quat_angle_between(got->foot_rotation, tilt) <= ROT_TOL
+                              ? " — ใช้แค่ tilt โดยทิ้ง rotation ของ animation"
+                              : "";
+        return fail_step(rq, DIAG_NONE,
+                         fmt("%s: foot_rotation = from_to(up, normal %s) * animated %s = %s (ภายใน %.4f°)", side_name(f),
+                             fmt_v3(want->hit_normal), fmt_q(leg->foot_rotation), fmt_q(want_rot),
+                             ROT_TOL * IK_RAD_TO_DEG),
+                         fmt("foot_rotation %s ห่าง %s%s", fmt_q(got->foot_rotation), fmt_deg(err), why));
+    }
+    return 1;
+}
+
+/* hip_drop = the larger deficit; every hip moved down by exactly that. */
+static int expect_hip_drop(const foot_step_request *rq, const foot_step_response *rs, const foot_step_response *ref)
+{
+    const foot_ik_output *got = &rs->out, *want = &ref->out;
+    for (int f = 0; f < FOOT_COUNT; f++)
+        if (!(fabsf(got->feet[f].deficit - want->feet[f].deficit) <= HEIGHT_TOL))
+            return fail_step(rq, DIAG_NONE,
+                             fmt("%s: deficit = weight × max(0, animated ankle y − target y) = %.4f × max(0, %.4f − %.4f) "
+                                 "= %.5f",
+                                 side_name(f), want->feet[f].weight, rq->in.legs[f].ankle.y, want->feet[f].target.y,
+                                 want->feet[f].deficit),
+                             fmt("deficit %.5f", got->feet[f].deficit));
+    if (!(fabsf(got->hip_drop - want->hip_drop) <= HEIGHT_TOL)) {
+        float d0 = want->feet[0].deficit, d1 = want->feet[1].deficit;
+        const char *why = fabsf(got->hip_drop) <= HEIGHT_TOL ? " — สะโพกไม่ได้ลดลงเลย"
+                          : fabsf(got->hip_drop - fminf(d0, d1)) <= HEIGHT_TOL
+                              ? " — ใช้ deficit ที่น้อยกว่า: ต้องเป็น Mathf.Max ของสองเท้า"
+                              : "";
+        return fail_step(rq, DIAG_NONE,
+                         fmt("hip_drop = ค่ามากกว่าของ deficit สองเท้า: max(%.5f, %.5f) = %.5f", d0, d1, want->hip_drop),
+                         fmt("hip_drop %.5f%s", got->hip_drop, why));
+    }
+    for (int f = 0; f < FOOT_COUNT; f++) {
+        vec3 want_hip = v3_sub(rq->in.legs[f].hip, v3(0.0f, want->hip_drop, 0.0f));
+        if (!(v3_distance(got->feet[f].hip, want_hip) <= HEIGHT_TOL))
+            return fail_step(rq, DIAG_NONE,
+                             fmt("%s: hip ลดลงตาม hip_drop %.5f: %s", side_name(f), want->hip_drop, fmt_v3(want_hip)),
+                             fmt("hip %s", fmt_v3(got->feet[f].hip)));
+    }
+    return 1;
+}
+
+/* ---- the checks ----------------------------------------------------------- */
+
+static void chapter_defaults(void)
+{
+    foot_defaults_request rq[1] = {{0}};
+    foot_defaults_response rs[1];
+    if (!CHECK_CALL(OP_FOOT_DEFAULTS, rq, 1, rs, NULL))
+        return;
+    const foot_ik_settings *s = &rs[0].settings;
+    if (!(fabsf(s->raycast_height - CHAPTER.raycast_height) <= SETTING_TOL) ||
+        !(fabsf(s->raycast_distance - CHAPTER.raycast_distance) <= SETTING_TOL) ||
+        !(fabsf(s->foot_sole_offset - CHAPTER.foot_sole_offset) <= SETTING_TOL) ||
+        !(fabsf(s->weight_fade_rate - CHAPTER.weight_fade_rate) <= SETTING_TOL))
+        check_fail(DIAG_NONE, "foot_ik_default_settings()",
+                   "ค่าจาก FootIK ในบท: raycast_height 0.5, raycast_distance 1.5, foot_sole_offset 0.05 "
+                   "(และ weight_fade_rate 5 ต่อวินาทีของ workbook)",
+                   fmt("raycast_height %g, raycast_distance %g, foot_sole_offset %g, weight_fade_rate %g",
+                       s->raycast_height, s->raycast_distance, s->foot_sole_offset, s->weight_fade_rate));
+}
+
+static void describe_fade(const void *request, char *out, size_t size)
+{
+    const foot_fade_request *rq = request;
+    snprintf(out, size, "foot_ik_fade_weight(weight %g, grounded %d, rate %g/s, dt %g s)", rq->weight, rq->grounded,
+             rq->rate, rq->dt);
+}
+
+static float expected_fade(float w, int grounded, float rate, float dt)
+{
+    if (!isfinite(w))
+        w = 0.0f;
+    w = fminf(1.0f, fmaxf(0.0f, w));
+    float step = rate * dt;
+    if (!(isfinite(step) && step > 0.0f && rate > 0.0f && dt > 0.0f))
+        return w;
+    return fminf(1.0f, fmaxf(0.0f, grounded ? w + step : w - step));
+}
+
+static void fade_weight(void)
+{
+    /* Whole fades frame by frame at 30, 60 and 144 fps and at a jittery
+     * frame rate, in and out, then the edge cases. */
+    enum { FADES = 4, FADE_FRAMES = 40, EDGE = 12, N = FADES * 2 * FADE_FRAMES + EDGE };
+    static foot_fade_request rq[N];
+    static foot_fade_response rs[N];
+    rng r = rng_for("fade_weight");
+    const float frame_rates[FADES] = {30.0f, 60.0f, 144.0f, 0.0f};
+    int n = 0;
+    for (int k = 0; k < FADES; k++) {
+        float rate = k == 3 ? 2.5f : CHAPTER.weight_fade_rate;
+        for (int dir = 0; dir < 2; dir++) {
+            float w = dir == 0 ? 1.0f : 0.0f; /* out, then back in */
+            for (int i = 0; i < FADE_FRAMES; i++) {
+                float dt = frame_rates[k] > 0.0f ? 1.0f / frame_rates[k] : rng_float(&r, 1.0f / 144.0f, 1.0f / 20.0f);
+                rq[n] = (foot_fade_request){w, dir, rate, dt};
+                w = expected_fade(w, dir, rate, dt);
+                n++;
+            }
+        }
+    }
+    const foot_fade_request edge[EDGE] = {
+        {0.5f, 1, 5.0f, 0.5f},  {0.5f, 0, 5.0f, 0.5f},  /* one long frame: clamped to 1 and to 0 */
+        {1.4f, 0, 5.0f, 0.01f}, {-0.3f, 1, 5.0f, 0.01f}, /* outside 0..1: clamped first */
+        {NAN, 1, 5.0f, 0.01f},  {INFINITY, 0, 5.0f, 0.01f},
+        {0.6f, 1, 5.0f, 0.0f},  {0.6f, 0, 5.0f, -0.02f}, /* no time passed, time backwards */
+        {0.6f, 1, -5.0f, 0.01f}, {0.6f, 0, NAN, 0.01f},
+        {0.6f, 1, 5.0f, INFINITY}, {0.3f, 7, 5.0f, 0.02f}, /* any non-zero is "grounded" */
+    };
+    for (int i = 0; i < EDGE; i++)
+        rq[n++] = edge[i];
+    if (!CHECK_CALL(OP_FOOT_FADE, rq, N, rs, describe_fade))
+        return;
+    for (int i = 0; i < N; i++) {
+        float want = expected_fade(rq[i].weight, rq[i].grounded, rq[i].rate, rq[i].dt);
+        float got = rs[i].weight;
+        if (fabsf(got - want) <= WEIGHT_TOL)
+            continue;
+        char given[256];
+        describe_fade(&rq[i], given, sizeof given);
+        const char *why = "";
+        float step = rq[i].rate * rq[i].dt;
+        if (i < FADES * 2 * FADE_FRAMES && isfinite(got) && fabsf(got - rq[i].weight) > step + WEIGHT_TOL)
+            why = fmt(" — weight กระโดด %.4f ในเฟรมเดียว ทั้งที่เปลี่ยนได้ไม่เกิน rate × dt = %.4f", fabsf(got - rq[i].weight),
+                      step);
+        else if (i < FADES * 2 * FADE_FRAMES && fabsf(got - rq[i].weight) <= WEIGHT_TOL)
+            why = " — weight ไม่เปลี่ยนเลย";
+        check_fail(DIAG_NONE, given,
+                   fmt("weight %.6f (%s)", want,
+                       i < FADES * 2 * FADE_FRAMES ? "weight ± rate × dt แล้ว clamp ใน 0..1"
+                                                   : "input แปลก: weight ที่ไม่ finite นับเป็น 0, clamp ก่อน, rate/dt ที่ไม่ใช่ "
+                                                     "จำนวนบวก finite ไม่เปลี่ยนอะไร"),
+                   fmt("weight %.6f%s", got, why));
+        return;
+    }
+}
+
+#define SLOPE_CASES 300
+
+static void feet_on_slopes(void)
+{
+    static foot_step_request rq[SLOPE_CASES];
+    static foot_step_response rs[SLOPE_CASES];
+    rng r = rng_for("feet_on_slopes");
+    for (int i = 0; i < SLOPE_CASES; i++) {
+        vec3 floor = rng_v3(&r, -5.0f, 5.0f);
+        stance s = random_stance(&r, floor, rng_float(&r, -IK_PI, IK_PI));
+        foot_ik_settings settings = random_settings(&r);
+        /* Up to 27 deg either way; the ground under the pelvis 2..15 cm
+         * above or below the animation's floor, so the feet always move. */
+        float lift = rng_float(&r, 0.02f, 0.15f) * (rng_float(&r, 0.0f, 1.0f) < 0.5f ? -1.0f : 1.0f);
+        terrain t = ramp_under(floor, lift, rng_float(&r, -0.5f, 0.5f), rng_float(&r, -0.5f, 0.5f));
+        foot_ik_input in = stance_input(&s, settings, 1.0f);
+        rq[i] = step_request(&in, &t);
+    }
+    if (!CHECK_CALL(OP_FOOT_STEP, rq, SLOPE_CASES, rs, describe_step))
+        return;
+    for (int i = 0; i < SLOPE_CASES; i++) {
+        foot_step_response ref;
+        reference_step(&rq[i], &ref);
+        if (!expect_status_ok(&rq[i], &rs[i]) || !expect_planted(&rq[i], &rs[i], &ref, FOOT_LEFT) ||
+            !expect_planted(&rq[i], &rs[i], &ref, FOOT_RIGHT) || !expect_hip_drop(&rq[i], &rs[i], &ref))
+            return;
+    }
+}
+
+#define STEP_CASES 300
+
+static void feet_on_steps(void)
+{
+    static foot_step_request rq[STEP_CASES];
+    static foot_step_response rs[STEP_CASES];
+    rng r = rng_for("feet_on_steps");
+    for (int i = 0; i < STEP_CASES; i++) {
+        vec3 floor = rng_v3(&r, -5.0f, 5.0f);
+        float yaw = (float)((int)rng_float(&r, 0.0f, 4.0f)) * 0.5f * IK_PI;
+        stance s = random_stance(&r, floor, yaw);
+        /* One foot clearly on each tread. */
+        float scale = (s.thigh + s.shin) / 0.9f, a = rng_float(&r, 0.12f, 0.25f) * scale;
+        int left_ahead = rng_float(&r, 0.0f, 1.0f) < 0.5f;
+        s.ahead[FOOT_LEFT] = left_ahead ? a : -a;
+        s.ahead[FOOT_RIGHT] = left_ahead ? -a : a;
+        float ahead_lift, behind_lift;
+        do {
+            ahead_lift = rng_float(&r, -0.2f, 0.2f); /* a real stair: up to 40 cm between treads */
+            behind_lift = rng_float(&r, -0.2f, 0.2f);
+        } while (fabsf(ahead_lift - behind_lift) < 0.05f || fmaxf(-ahead_lift, -behind_lift) < 0.02f);
+        terrain t = stairs_under(floor, yaw, ahead_lift, behind_lift, 1, 1);
+        foot_ik_input in = stance_input(&s, random_settings(&r), 1.0f);
+        rq[i] = step_request(&in, &t);
+    }
+    if (!CHECK_CALL(OP_FOOT_STEP, rq, STEP_CASES, rs, describe_step))
+        return;
+    for (int i = 0; i < STEP_CASES; i++) {
+        foot_step_response ref;
+        reference_step(&rq[i], &ref);
+        if (!expect_status_ok(&rq[i], &rs[i]) || !expect_planted(&rq[i], &rs[i], &ref, FOOT_LEFT) ||
+            !expect_planted(&rq[i], &rs[i], &ref, FOOT_RIGHT) || !expect_hip_drop(&rq[i], &rs[i], &ref))
+            return;
+    }
+}
+
+#define DROP_CASES 400
+
+static void hip_drop_largest_deficit(void)
+{
+    /* Ramps, stairs and ledges; weights part way through a fade; ground
+     * above the animated foot (no deficit) as well as below; a foot with
+     * no ground keeping its remembered height while it fades out. */
+    static foot_step_request rq[DROP_CASES];
+    static foot_step_response rs[DROP_CASES];
+    rng r = rng_for("hip_drop_largest_deficit");
+    for (int i = 0; i < DROP_CASES; i++) {
+        foot_step_response probe;
+        do {
+            vec3 floor = rng_v3(&r, -5.0f, 5.0f);
+            float yaw = (float)((int)rng_float(&r, 0.0f, 4.0f)) * 0.5f * IK_PI;
+            stance s = random_stance(&r, floor, yaw);
+            float scale = (s.thigh + s.shin) / 0.9f, a = rng_float(&r, 0.12f, 0.25f) * scale;
+            s.ahead[FOOT_LEFT] = a;
+            s.ahead[FOOT_RIGHT] = -a;
+            foot_ik_input in = stance_input(&s, random_settings(&r), 1.0f);
+            terrain t;
+            int kind = i % 3;
+            if (kind == 0)
+                t = ramp_under(floor, rng_float(&r, -0.15f, 0.15f), rng_float(&r, -0.5f, 0.5f), rng_float(&r, -0.5f, 0.5f));
+            else
+                t = stairs_under(floor, yaw, rng_float(&r, -0.2f, 0.2f), rng_float(&r, -0.2f, 0.2f), kind == 1 || i % 2,
+                                 kind == 1 || !(i % 2));
+            for (int f = 0; f < FOOT_COUNT; f++) {
+                in.memory[f].weight = rng_float(&r, 0.0f, 1.0f) < 0.3f ? 1.0f : rng_float(&r, 0.0f, 1.0f);
+                in.memory[f].ground_height = in.legs[f].ankle.y - rng_float(&r, -0.1f, 0.2f);
+                in.memory[f].ground_normal = v3_add(v3_up(), rng_v3(&r, -0.3f, 0.3f)); /* the last slope */
+            }
+            in.dt = rng_float(&r, 1.0f / 144.0f, 1.0f / 24.0f);
+            rq[i] = step_request(&in, &t);
+            reference_step(&rq[i], &probe);
+        } while (!(probe.out.hip_drop > 0.01f)); /* a drop to see: an untouched body is not an answer */
+    }
+    if (!CHECK_CALL(OP_FOOT_STEP, rq, DROP_CASES, rs, describe_step))
+        return;
+    for (int i = 0; i < DROP_CASES; i++) {
+        foot_step_response ref;
+        reference_step(&rq[i], &ref);
+        if (!expect_status_ok(&rq[i], &rs[i]))
+            return;
+        for (int f = 0; f < FOOT_COUNT; f++) {
+            const foot_ik_foot *got = &rs[i].out.feet[f], *want = &ref.out.feet[f];
+            if (!(fabsf(got->weight - want->weight) <= WEIGHT_TOL)) {
+                fail_step(&rq[i], DIAG_NONE,
+                          fmt("%s: weight = foot_ik_fade_weight(memory %.4f, grounded %d, rate, dt) = %.5f", side_name(f),
+                              rq[i].in.memory[f].weight, want->grounded, want->weight),
+                          fmt("weight %.5f", got->weight));
+                return;
+            }
+            if (!(v3_distance(got->target, want->target) <= HEIGHT_TOL)) {
+                fail_step(&rq[i], DIAG_NONE,
+                          fmt("%s: target %s (%s)", side_name(f), fmt_v3(want->target),
+                              want->grounded ? "hit point + up × foot_sole_offset"
+                                             : "ไม่เจอพื้น: x, z ของ animated ankle ที่ความสูง ground_height ที่จำไว้"),
+                          fmt("target %s", fmt_v3(got->target)));
+                return;
+            }
+            if (!(quat_angle_between(got->target_rotation, want->target_rotation) <= ROT_TOL)) {
+                fail_step(&rq[i], DIAG_NONE,
+                          fmt("%s: target_rotation = from_to(up, %s) * animated = %s", side_name(f),
+                              want->grounded ? fmt("hit normal %s", fmt_v3(want->hit_normal))
+                                             : fmt("normal ที่จำไว้ %s", fmt_v3(rq[i].in.memory[f].ground_normal)),
+                              fmt_q(want->target_rotation)),
+                          fmt("target_rotation %s", fmt_q(got->target_rotation)));
+                return;
+            }
+        }
+        if (!expect_hip_drop(&rq[i], &rs[i], &ref))
+            return;
+    }
+}
+
+/* ---- walks ------------------------------------------------------------- */
+
+/* A character walking straight ahead (+Z) from z = start to z = turn at
+ * `speed`, standing `hold` seconds, and back; frame times from `fps` (0:
+ * random between 1/144 and 1/20 s). */
+static int walk_offsets(foot_walk_request *rq, rng *r, float fps, float start, float turn, float speed, float hold)
+{
+    float t = 0.0f, go = (turn - start) / speed;
+    int k = 0;
+    for (; k < FOOT_WALK_MAX_FRAMES; k++) {
+        float dt = fps > 0.0f ? 1.0f / fps : rng_float(r, 1.0f / 144.0f, 1.0f / 20.0f);
+        t += dt;
+        float z = t < go ? start + speed * t
+                  : t < go + hold ? turn
+                                  : turn - speed * (t - go - hold);
+        if (t > 2.0f * go + hold + 0.05f)
+            break;
+        rq->dt[k] = dt;
+        rq->offset[k] = v3(0.0f, 0.0f, z);
+    }
+    rq->frame_count = k;
+    return k;
+}
+
+static int fail_walk(const foot_walk_request *rq, int k, diagnosis d, const char *expected, const char *got)
+{
+    char given[3000], first[2500];
+    describe_input(&rq->first, &rq->ground, first, sizeof first);
+    snprintf(given, sizeof given,
+             "เดิน %d เฟรม ไปตามแกน +Z ทุก joint เลื่อนไป (0, 0, z) ต่อเฟรม; เฟรมที่ %d: dt = %.5f, z = %.4f; ตั้งต้น: %s",
+             rq->frame_count, k + 1, rq->dt[k], rq->offset[k].z, first);
+    check_fail(d, given, expected, got);
+    return 0;
+}
+
+/* A floor ending in a ledge at z = 0 (nothing beyond); the animation's
+ * floor `lift` above it where the pelvis starts. */
+static foot_walk_request ledge_walk(rng *r, float lift, int start_weight, foot_ik_settings settings)
+{
+    foot_walk_request rq;
+    memset(&rq, 0, sizeof rq);
+    stance s = random_stance(r, v3(0.0f, 0.0f, 0.0f), 0.0f);
+    float scale = (s.thigh + s.shin) / 0.9f;
+    s.ahead[FOOT_LEFT] = 0.2f * scale;
+    s.ahead[FOOT_RIGHT] = -0.2f * scale;
+    rq.first = stance_input(&s, settings, (float)start_weight);
+    /* Tilted a little (3 and 5 deg), so the normal a foot remembers when
+     * it walks off the ledge is not simply up. */
+    terrain_patch floor = {-10.0f, 10.0f, -10.0f, 0.0f, -lift, 0.05f, 0.08f};
+    rq.ground = one_patch(floor);
+    return rq;
+}
+
+static int expect_walk_frame_ok(const foot_walk_request *rq, const foot_walk_response *rs, int k)
+{
+    const foot_walk_frame *fr = &rs->frames[k];
+    if (fr->status != FOOT_IK_OK)
+        return fail_walk(rq, k, DIAG_NONE, "status FOOT_IK_OK ทุกเฟรม", fmt("status %s", status_name(fr->status)));
+    for (int f = 0; f < FOOT_COUNT; f++)
+        if (!isfinite(fr->weight[f]) || fr->weight[f] < 0.0f || fr->weight[f] > 1.0f)
+            return fail_walk(rq, k, DIAG_NONE, fmt("%s: weight อยู่ใน 0..1", side_name(f)),
+                             fmt("weight %g", fr->weight[f]));
+    return 1;
+}
+
+/* Frame-to-frame weights: never more than rate * dt apart, and exactly the
+ * reference's (the same fade played through the same frames). */
+static int expect_walk_weights(const foot_walk_request *rq, const foot_walk_response *rs, const foot_walk_response *ref)
+{
+    const float rate = rq->first.settings.weight_fade_rate;
+    for (int k = 0; k < rq->frame_count; k++) {
+        if (!expect_walk_frame_ok(rq, rs, k))
+            return 0;
+        for (int f = 0; f < FOOT_COUNT; f++) {
+            float before = k == 0 ? rq->first.memory[f].weight : rs->frames[k - 1].weight[f];
+            float got = rs->frames[k].weight[f], want = ref->frames[k].weight[f];
+            float change = fabsf(got - before), limit = rate * rq->dt[k];
+            if (!(change <= limit + WEIGHT_TOL))
+                return fail_walk(rq, k, DIAG_NONE,
+                                 fmt("%s: weight เปลี่ยนไม่เกิน rate × dt = %g × %.5f = %.5f ต่อเฟรม (fade ไม่กระโดด)",
+                                     side_name(f), rate, rq->dt[k], limit),
+                                 fmt("weight %.5f → %.5f (เปลี่ยน %.5f)%s", before, got, change,
+                                     got == 0.0f || got == 1.0f ? " — ตั้ง weight เป็น 0 หรือ 1 ทันทีแบบโค้ด Unity ในบท" : ""));
+            if (!(fabsf(got - want) <= WEIGHT_TOL))
+                return fail_walk(rq, k, DIAG_NONE,
+                                 fmt("%s: weight %.5f (%s: ± rate × dt จาก %.5f)", side_name(f), want,
+                                     ref->frames[k].grounded[f] ? "เจอพื้น fade ขึ้น" : "ไม่เจอพื้น fade ลง", before),
+                                 fmt("weight %.5f", got));
+        }
+    }
+    return 1;
+}
+
+static void weights_continuous_walk(void)
+{
+    /* Walk off the ledge at z = 0 and back at 30, 60 and 144 fps and at a
+     * jittery frame rate; one walk starts with weight 0 and fades in. */
+    enum { N = 4 };
+    static foot_walk_request rq[N];
+    static foot_walk_response rs[N], ref[N];
+    rng r = rng_for("weights_continuous_walk");
+    const float fps[N] = {30.0f, 60.0f, 144.0f, 0.0f};
+    for (int i = 0; i < N; i++) {
+        foot_ik_settings settings = CHAPTER;
+        if (i == 3)
+            settings.weight_fade_rate = 2.5f; /* a rate that is not the default */
+        rq[i] = ledge_walk(&r, 0.03f, i != 1, settings);
+        walk_offsets(&rq[i], &r, fps[i], -0.5f, 0.5f, 2.0f, 0.25f);
+    }
+    if (!CHECK_CALL(OP_FOOT_WALK, rq, N, rs, describe_walk))
+        return;
+    for (int i = 0; i < N; i++) {
+        foot_walk_run(&rq[i], &ref[i]);
+        if (!expect_walk_weights(&rq[i], &rs[i], &ref[i]))
+            return;
+    }
+}
+
+/* While a foot is planted its ankle is on the target; after its weight
+ * has reached 0 the leg is the animation's, moved down by the hip drop;
+ * in between, every joint follows the reference frame by frame. */
+static int expect_walk_poses(const foot_walk_request *rq, const foot_walk_response *rs, const foot_walk_response *ref)
+{
+    for (int k = 0; k < rq->frame_count; k++) {
+        const foot_walk_frame *got = &rs->frames[k], *want = &ref->frames[k];
+        if (!(fabsf(got->hip_drop - want->hip_drop) <= HEIGHT_TOL))
+            return fail_walk(rq, k, DIAG_NONE,
+                             fmt("hip_drop %.5f (deficit ที่มากกว่า; เท้าที่ weight ลดลงขอ drop น้อยลงตาม weight)", want->hip_drop),
+                             fmt("hip_drop %.5f", got->hip_drop));
+        for (int f = 0; f < FOOT_COUNT; f++) {
+            const foot_leg *leg = &rq->first.legs[f];
+            float reach = leg->thigh_length + leg->shin_length;
+            vec3 offset = v3_add(rq->offset[k], v3(0.0f, -want->hip_drop, 0.0f));
+            if (want->weight[f] == 0.0f) {
+                vec3 knee = v3_add(leg->knee, offset), ankle = v3_add(leg->ankle, offset);
+                if (!(v3_distance(got->knee[f], knee) <= ANIM_TOL) || !(v3_distance(got->ankle[f], ankle) <= ANIM_TOL) ||
+                    !(quat_angle_between(got->foot_rotation[f], leg->foot_rotation) <= ROT_TOL))
+                    return fail_walk(rq, k, DIAG_NONE,
+                                     fmt("%s: weight เป็น 0 แล้ว → ขาตาม animation (เลื่อนลงตาม hip_drop %.4f): knee %s, "
+                                         "ankle %s, rotation %s",
+                                         side_name(f), want->hip_drop, fmt_v3(knee), fmt_v3(ankle),
+                                         fmt_q(leg->foot_rotation)),
+                                     fmt("knee %s, ankle %s, rotation %s (weight %.4f)", fmt_v3(got->knee[f]),
+                                         fmt_v3(got->ankle[f]), fmt_q(got->foot_rotation[f]), got->weight[f]));
+                continue;
+            }
+            if (want->weight[f] == 1.0f && want->grounded[f] &&
+                !(v3_distance(got->ankle[f], want->target[f]) <= TIP_TOL * reach))
+                return fail_walk(rq, k, DIAG_NONE,
+                                 fmt("%s: เจอพื้นและ weight 1 → ankle อยู่บน target %s", side_name(f),
+                                     fmt_v3(want->target[f])),
+                                 fmt("ankle %s ห่าง %.5f", fmt_v3(got->ankle[f]),
+                                     v3_distance(got->ankle[f], want->target[f])));
+            if (!(v3_distance(got->knee[f], want->knee[f]) <= JOINT_TOL * reach) ||
+                !(v3_distance(got->ankle[f], want->ankle[f]) <= JOINT_TOL * reach) ||
+                !(quat_angle_between(got->foot_rotation[f], want->foot_rotation[f]) <= ROT_TOL))
+                return fail_walk(rq, k, DIAG_NONE,
+                                 fmt("%s (weight %.4f, %s): goal = lerp(animated ankle ที่ลดลงตาม hip_drop, target, weight) "
+                                     "→ knee %s, ankle %s, rotation = slerp(animated, target_rotation, weight) %s",
+                                     side_name(f), want->weight[f], want->grounded[f] ? "เจอพื้น" : "ไม่เจอพื้น ใช้ความสูงที่จำไว้",
+                                     fmt_v3(want->knee[f]), fmt_v3(want->ankle[f]), fmt_q(want->foot_rotation[f])),
+                                 fmt("knee %s, ankle %s, rotation %s", fmt_v3(got->knee[f]), fmt_v3(got->ankle[f]),
+                                     fmt_q(got->foot_rotation[f])));
+        }
+    }
+    return 1;
+}
+
+static void ledge_fades_to_animation(void)
+{
+    /* Both feet walk past the ledge and stand over nothing; then the
+     * front foot alone hangs over it while the back foot stands on ground
+     * lower than the animation's (so the body drops and the hanging leg
+     * goes down with it, untouched). */
+    enum { N = 3 };
+    static foot_walk_request rq[N];
+    static foot_walk_response rs[N], ref[N];
+    rng r = rng_for("ledge_fades_to_animation");
+    rq[0] = ledge_walk(&r, 0.04f, 1, CHAPTER);
+    walk_offsets(&rq[0], &r, 60.0f, -0.5f, 0.7f, 1.5f, 0.5f);
+    rq[1] = ledge_walk(&r, 0.08f, 1, CHAPTER);
+    walk_offsets(&rq[1], &r, 60.0f, -0.6f, 0.0f, 1.2f, 0.6f);
+    rq[2] = ledge_walk(&r, -0.05f, 1, CHAPTER);
+    walk_offsets(&rq[2], &r, 0.0f, -0.6f, 0.7f, 1.5f, 0.5f);
+    if (!CHECK_CALL(OP_FOOT_WALK, rq, N, rs, describe_walk))
+        return;
+    for (int i = 0; i < N; i++) {
+        foot_walk_run(&rq[i], &ref[i]);
+        if (!expect_walk_weights(&rq[i], &rs[i], &ref[i]) || !expect_walk_poses(&rq[i], &rs[i], &ref[i]))
+            return;
+    }
+}
+
+#define REACH_CASES 60
+
+static void leg_out_of_reach(void)
+{
+    /* The animation over-stretched the leg (a blend between two clips can):
+     * the ankle 3..30% beyond thigh + shin from the hip. The hip drop only
+     * makes up for the ground being lower than the animation's, so the
+     * leg stays out of reach: it straightens toward its target, keeping
+     * both lengths. */
+    static foot_step_request rq[REACH_CASES];
+    static foot_step_response rs[REACH_CASES];
+    rng r = rng_for("leg_out_of_reach");
+    for (int i = 0; i < REACH_CASES; i++) {
+        vec3 floor = rng_v3(&r, -5.0f, 5.0f);
+        stance s = random_stance(&r, floor, rng_float(&r, -IK_PI, IK_PI));
+        foot_ik_input in = stance_input(&s, CHAPTER, 1.0f);
+        int f = i % 2;
+        foot_leg *leg = &in.legs[f];
+        float reach = leg->thigh_length + leg->shin_length;
+        vec3 flat_dir = v3_normalize_or(v3(leg->ankle.x - leg->hip.x, 0.0f, leg->ankle.z - leg->hip.z), v3_forward());
+        float vertical = leg->hip.y - leg->ankle.y;
+        float want = reach * rng_float(&r, 1.03f, 1.3f);
+        float horizontal = sqrtf(fmaxf(0.0f, want * want - vertical * vertical));
+        leg->ankle = v3_add(v3(leg->hip.x, leg->ankle.y, leg->hip.z), v3_scale(flat_dir, horizontal));
+        leg->knee = v3_add(leg->hip, v3_scale(v3_normalize(v3_sub(leg->ankle, leg->hip)), leg->thigh_length));
+        /* Flat ground 2 cm under the animation's: both feet ask for the
+         * same 2 cm drop, so the stretched leg stays out of reach while its
+         * target is not its animated ankle. */
+        terrain t = ramp_under(floor, -0.02f, 0.0f, 0.0f);
+        rq[i] = step_request(&in, &t);
+    }
+    if (!CHECK_CALL(OP_FOOT_STEP, rq, REACH_CASES, rs, describe_step))
+        return;
+    for (int i = 0; i < REACH_CASES; i++) {
+        int f = i % 2;
+        if (!expect_status_ok(&rq[i], &rs[i]))
+            return;
+        const foot_leg *leg = &rq[i].in.legs[f];
+        const foot_ik_foot *got = &rs[i].out.feet[f];
+        float reach = leg->thigh_length + leg->shin_length;
+        if (v3_distance(got->ankle, leg->ankle) <= TIP_TOL * reach) {
+            fail_step(&rq[i], DIAG_NONE,
+                      fmt("%s: ขาถูกวางด้วย two_bone_solve: เหยียดตรงไปหา target ความยาว bone เท่าเดิม", side_name(f)),
+                      fmt("ankle %s ยังอยู่ที่ตำแหน่งของ animation (ที่ยืดขาเกินความยาว)", fmt_v3(got->ankle)));
+            return;
+        }
+        if (!expect_lengths(&rq[i], got, f))
+            return;
+        foot_step_response ref;
+        reference_step(&rq[i], &ref);
+        vec3 target = ref.out.feet[f].target;
+        vec3 straight = v3_add(got->hip, v3_scale(v3_normalize(v3_sub(target, got->hip)), reach));
+        if (!(v3_distance(got->ankle, straight) <= TIP_TOL * reach)) {
+            fail_step(&rq[i], DIAG_NONE,
+                      fmt("%s: target %s ไกลเกิน thigh + shin = %.4f → ขาเหยียดตรงชี้ไปหา target: ankle %s", side_name(f),
+                          fmt_v3(target), reach, fmt_v3(straight)),
+                      fmt("ankle %s", fmt_v3(got->ankle)));
+            return;
+        }
+    }
+}
+
+static void invalid_input(void)
+{
+    enum {
+        NULL_IN, NULL_GROUND, NULL_OUT, NEG_HEIGHT, ZERO_DISTANCE, NAN_SOLE, NEG_RATE, INF_RATE, ZERO_DT, NEG_DT, NAN_DT,
+        TOO_MANY_PATCHES, EMPTY_PATCH, NAN_HIP, ZERO_THIGH, NEG_SHIN, INF_ROTATION, NAN_POLE, HEAVY_WEIGHT,
+        NAN_WEIGHT, NAN_NORMAL, INF_HEIGHT, N
+    };
+    static foot_step_request rq[N];
+    static foot_step_response rs[N];
+    rng r = rng_for("invalid_input");
+    stance s = random_stance(&r, v3(0.0f, 0.0f, 0.0f), 0.0f);
+    foot_ik_input good = stance_input(&s, CHAPTER, 1.0f);
+    terrain ground = ramp_under(v3(0.0f, 0.0f, 0.0f), -0.05f, 0.0f, 0.0f);
+    static const int want[N] = {
+        FOOT_IK_NULL, FOOT_IK_NULL, FOOT_IK_NULL, FOOT_IK_BAD_SETTINGS, FOOT_IK_BAD_SETTINGS, FOOT_IK_BAD_SETTINGS,
+        FOOT_IK_BAD_SETTINGS, FOOT_IK_BAD_SETTINGS, FOOT_IK_BAD_TIME_STEP, FOOT_IK_BAD_TIME_STEP, FOOT_IK_BAD_TIME_STEP,
+        FOOT_IK_BAD_TERRAIN, FOOT_IK_BAD_TERRAIN, FOOT_IK_BAD_LEG, FOOT_IK_BAD_LEG, FOOT_IK_BAD_LEG, FOOT_IK_BAD_LEG,
+        FOOT_IK_BAD_LEG, FOOT_IK_BAD_MEMORY, FOOT_IK_BAD_MEMORY, FOOT_IK_BAD_MEMORY, FOOT_IK_BAD_MEMORY,
+    };
+    static const char *const what[N] = {
+        "in = NULL", "ground = NULL", "out = NULL", "raycast_height = -0.1", "raycast_distance = 0",
+        "foot_sole_offset = NaN", "weight_fade_rate = -5", "weight_fade_rate = inf", "dt = 0", "dt = -1/60", "dt = NaN",
+        "terrain.patch_count = 17", "patch ที่ min_x > max_x", "hip ของเท้าซ้าย = NaN", "thigh_length = 0",
+        "shin_length = -0.4", "foot_rotation = inf", "knee_pole = NaN", "memory weight = 1.5", "memory weight = NaN",
+        "memory ground_normal = NaN", "memory ground_height = inf",
+    };
+    for (int i = 0; i < N; i++)
+        rq[i] = step_request(&good, &ground);
+    rq[NULL_IN].null_flags = FOOT_NULL_IN;
+    rq[NULL_GROUND].null_flags = FOOT_NULL_GROUND;
+    rq[NULL_OUT].null_flags = FOOT_NULL_OUT;
+    rq[NEG_HEIGHT].in.settings.raycast_height = -0.1f;
+    rq[ZERO_DISTANCE].in.settings.raycast_distance = 0.0f;
+    rq[NAN_SOLE].in.settings.foot_sole_offset = NAN;
+    rq[NEG_RATE].in.settings.weight_fade_rate = -5.0f;
+    rq[INF_RATE].in.settings.weight_fade_rate = INFINITY;
+    rq[ZERO_DT].in.dt = 0.0f;
+    rq[NEG_DT].in.dt = -1.0f / 60.0f;
+    rq[NAN_DT].in.dt = NAN;
+    rq[TOO_MANY_PATCHES].ground.patch_count = TERRAIN_MAX_PATCHES + 1;
+    rq[EMPTY_PATCH].ground.patches[0].min_x = 30.0f;
+    rq[NAN_HIP].in.legs[FOOT_LEFT].hip.y = NAN;
+    rq[ZERO_THIGH].in.legs[FOOT_RIGHT].thigh_length = 0.0f;
+    rq[NEG_SHIN].in.legs[FOOT_LEFT].shin_length = -0.4f;
+    rq[INF_ROTATION].in.legs[FOOT_RIGHT].foot_rotation.w = INFINITY;
+    rq[NAN_POLE].in.legs[FOOT_LEFT].knee_pole.z = NAN;
+    rq[HEAVY_WEIGHT].in.memory[FOOT_RIGHT].weight = 1.5f;
+    rq[NAN_WEIGHT].in.memory[FOOT_LEFT].weight = NAN;
+    rq[NAN_NORMAL].in.memory[FOOT_RIGHT].ground_normal.x = NAN;
+    rq[INF_HEIGHT].in.memory[FOOT_LEFT].ground_height = INFINITY;
+    if (!CHECK_CALL(OP_FOOT_STEP, rq, N, rs, describe_step))
+        return;
+    for (int i = 0; i < N; i++) {
+        if (rs[i].status != want[i]) {
+            fail_step(&rq[i], DIAG_NONE, fmt("%s → status %s (ตรวจ input ก่อนคำนวณ ตามลำดับของ foot_ik_status)", what[i],
+                                             status_name(want[i])),
+                      fmt("status %s", status_name(rs[i].status)));
+            return;
+        }
+        if (rq[i].null_flags & FOOT_NULL_OUT)
+            continue;
+        /* Cleared: nothing half-computed, nothing left unwritten. */
+        const foot_ik_output *o = &rs[i].out;
+        for (int f = 0; f < FOOT_COUNT; f++) {
+            const foot_ik_foot *p = &o->feet[f];
+            const foot_ik_memory *m = &o->memory[f];
+            vec3 zero = v3_zero(), up = v3_up();
+            quat id = quat_identity();
+            int cleared = o->hip_drop == 0.0f && p->grounded == 0 && p->weight == 0.0f && p->deficit == 0.0f &&
+                          v3_distance(p->hit_point, zero) == 0.0f && v3_distance(p->hit_normal, up) == 0.0f &&
+                          v3_distance(p->target, zero) == 0.0f && v3_distance(p->hip, zero) == 0.0f &&
+                          v3_distance(p->knee, zero) == 0.0f && v3_distance(p->ankle, zero) == 0.0f &&
+                          quat_dot(p->foot_rotation, id) == 1.0f && quat_dot(p->target_rotation, id) == 1.0f &&
+                          m->weight == 0.0f && m->ground_height == 0.0f && v3_distance(m->ground_normal, up) == 0.0f;
+            if (!cleared) {
+                fail_step(&rq[i], DIAG_NONE,
+                          fmt("%s → *out ถูกล้าง: hip_drop 0, vector เป็นศูนย์ (normal = up), rotation identity, weight 0, "
+                              "grounded 0",
+                              what[i]),
+                          fmt("%s: ankle %s, knee %s, weight %g, memory weight %g, foot_rotation %s, hip_drop %g%s",
+                              side_name(f), fmt_v3(p->ankle), fmt_v3(p->knee), p->weight, m->weight,
+                              fmt_q(p->foot_rotation), o->hip_drop,
+                              p->weight == FOOT_SENTINEL || m->weight == FOOT_SENTINEL
+                                  ? fmt(" (%g คือค่าที่ checker ใส่ไว้: ยังไม่ได้เขียน)", FOOT_SENTINEL)
+                                  : ""));
+                return;
+            }
+        }
+    }
+}
+
+DEFINE_SUITE(FOOT_IK,
+    {"chapter_defaults", "ค่าเริ่มต้นตามบท: raycastHeight 0.5, raycastDistance 1.5, footSoleOffset 0.05 (fade 5/วินาที)", chapter_defaults},
+    {"fade_weight", "IK weight ค่อยๆ fade ด้วย rate × dt ที่ 30/60/144 fps แล้ว clamp ใน 0..1 ไม่กระโดด", fade_weight},
+    {"feet_on_slopes", "บนทางลาด 300 แบบ: ankle อยู่บน hit + sole offset, เท้าเอียงตาม normal, พื้นรองเท้าไม่จม", feet_on_slopes},
+    {"feet_on_steps", "บนบันได 300 แบบ: เท้าแต่ละข้างอยู่บนขั้นของตัวเอง ขายาวคงที่ hip drop ถูก", feet_on_steps},
+    {"hip_drop_largest_deficit", "hip drop = deficit ที่มากที่สุดของสองเท้า (คูณ weight) ไม่มีขาไหนเอื้อมเกิน", hip_drop_largest_deficit},
+    {"weights_continuous_walk", "เดินตกขอบแล้วกลับ ที่ 30/60/144 fps และ fps แกว่ง: weight ต่อเนื่องทุกเฟรม", weights_continuous_walk},
+    {"ledge_fades_to_animation", "ไม่มีพื้นใต้เท้า: weight fade ลงนุ่มๆ แล้วขากลับเป็น animation เดิมทุกประการ", ledge_fades_to_animation},
+    {"leg_out_of_reach", "animation เหยียดขาเกินความยาว: ขาเหยียดตรงไปหา target ความยาว bone คงที่", leg_out_of_reach},
+    {"invalid_input", "NaN, ระยะติดลบ, dt ≤ 0, weight นอก 0..1, terrain เสีย, NULL: status ที่ถูกและ output ที่ล้างแล้ว", invalid_input})

@@ -1,6 +1,1011 @@
-/* Placeholder until this section is written: the driver does not offer a
- * section whose solutions/ folder is missing. */
+/* 08 look-at and aim IK: the checks (trusted side).
+ *
+ * One bone aimed with LookRotation + Slerp (weight 0 is the animation,
+ * weight 1 faces the target with no roll, the angle shrinks steadily in
+ * between, targets behind or on the bone stay finite and upright), a
+ * look-at spread over a chain, and a hand reaching a wall point whose
+ * weight eases in and out with distance. Every answer is also compared
+ * with the reference linked into the checker. The arm is solved by the
+ * REFERENCE two_bone_solve in the runner. One mistake is named: an arm
+ * that changed length (bone_length), e.g. a hand snapped onto a point it
+ * cannot reach. */
+#include "aim_ik.h"
 #include "check.h"
 #include "sections.h"
-static void not_written(void) { check_fail(DIAG_NONE, NULL, NULL, "section not written yet"); }
-DEFINE_SUITE(AIM_IK, {"not_written", "ยังไม่มี section นี้", not_written})
+#include "sections/08_aim_ik/ops.h"
+#include "two_bone.h"
+
+#include <stdio.h>
+#include <string.h>
+
+/* ---- tolerances ---------------------------------------------------------
+ *
+ * Measured with a harness that replays every generator below over 200
+ * seeds: the reference against the properties checked, and two other
+ * correct implementations against the reference - (A) the look rotation
+ * built from yaw and pitch angles (atan2, asin), Slerp written as
+ * a * (a^-1 b)^t through an axis and an angle, children carried as
+ * after * (before^-1 * child); (B) the contract's quat_look_rotation and
+ * quat_slerp with A's way of carrying children.
+ *
+ * +Z on the target at weight 1: reference 4.7e-7 rad, A 9.0e-6 rad (asin
+ * near the vertical). 1e-4 rad (0.006 deg) is 11x A; aiming from the
+ * wrong point or at the wrong target is off by degrees. */
+#define AXIS_TOL 1e-4f
+/* One bone's rotation against the reference, any weight: A 9.0e-6 rad,
+ * B 8.4e-8 rad (1.6e-6 rad for A near a half turn). 1e-4 rad; a weight
+ * applied twice, the long arc, a lerp for the slerp or FromToRotation's
+ * roll are degrees off. */
+#define ROT_TOL 1e-4f
+/* A chain's rotations: each bone aims from where its parents left it, and
+ * a look direction close to the vertical turns the parents' rounding
+ * (1.6e-6 m in a joint) into a larger roll: A 2.8e-5 rad, B 1.9e-5 rad.
+ * 3e-4 rad (0.017 deg), 10x that; a bone not carried or carried the wrong
+ * way is degrees off. */
+#define CHAIN_ROT_TOL 3e-4f
+/* +X level at weight 1 (no roll): sin of the roll, reference 1.8e-7, A
+ * 3.9e-7. 1e-4 (0.006 deg); a FromToRotation aim keeps the animation's
+ * roll, degrees here. */
+#define LEVEL_TOL 1e-4f
+/* Joint positions of a chain (offsets up to 0.5 m turned about joints up
+ * to 4 m from the origin): A and B within 2.1e-6 m. 3e-5 m. */
+#define POS_TOL 3e-5f
+/* Distances between joints kept while the chain turns: 9.1e-7 m measured
+ * for the reference. 1e-5 m; turning a child about the origin instead of
+ * its parent's joint changes them by centimetres. */
+#define LEN_TOL 1e-5f
+/* The smooth-step weight: 1 - t^2 (3 - 2t) and 1 - 3t^2 + 2t^3 differ by
+ * up to 3.6e-7. 1e-5; a linear ramp instead is 0.1 off mid-way. */
+#define WEIGHT_TOL 1e-5f
+/* The arm, as section 03: the tip within 1e-4 of the reach of a reachable
+ * goal (measured 2.1e-7), lengths within 1e-4 relative (measured 1.1e-5:
+ * the reference solver near full reach, where the wall point often is). */
+#define TIP_TOL 1e-4f
+#define ARM_LEN_TOL 1e-4f
+/* Weight 0 leaves the arm as animated: the reference copies it; an arm
+ * solved anyway toward its own hand (the checker's animated elbows bend
+ * toward their poles) lands within 2.9e-7 m. 1e-5 m. */
+#define ANIM_TOL 1e-5f
+
+/* ---- describing cases ------------------------------------------------- */
+
+static const char *fmt_q(quat q) { return fmt("(%.4f, %.4f, %.4f, %.4f)", q.x, q.y, q.z, q.w); }
+
+static const char *status_name(int s)
+{
+    return (s >= AIM_OK && s <= AIM_INVALID) ? fmt("%d (%s)", s, aim_status_text((aim_status)s))
+                                             : fmt("%d (ไม่มีค่านี้)", s);
+}
+
+static const char *written(quat q, const char *name)
+{
+    return q.x == AIM_SENTINEL ? fmt("%s ไม่ถูกเขียนเลย (ยังเป็นค่าที่ checker ใส่ไว้ %g)", name, AIM_SENTINEL)
+                               : fmt("%s = %s", name, fmt_q(q));
+}
+
+static void describe_aim(const void *request, char *out, size_t size)
+{
+    const aim_bone_request *rq = request;
+    snprintf(out, size, "aim_bone(position %s, animated %s, target %s, weight %g, %s)", fmt_v3(rq->position),
+             fmt_q(rq->animated), fmt_v3(rq->target), rq->weight, rq->null_out ? "NULL" : "&out");
+}
+
+static int fail_aim(const aim_bone_request *rq, diagnosis d, const char *expected, const char *got)
+{
+    char given[512];
+    describe_aim(rq, given, sizeof given);
+    check_fail(d, given, expected, got);
+    return 0;
+}
+
+static void describe_look(const void *request, char *out, size_t size)
+{
+    const look_at_request *rq = request;
+    const look_at_input *in = &rq->in;
+    int n = snprintf(out, size, "look_at_solve(%s: target %s, weight %g, %d bone",
+                     rq->null_in ? "in = NULL" : "in", fmt_v3(in->target), in->weight, in->bone_count);
+    for (int i = 0; i < in->bone_count && i < LOOK_MAX_BONES && n > 0 && (size_t)n < size; i++)
+        n += snprintf(out + n, size - (size_t)n, "; [%d] position %s rotation %s share %g", i,
+                      fmt_v3(in->bones[i].position), fmt_q(in->bones[i].rotation), in->bones[i].share);
+    if (n > 0 && (size_t)n < size)
+        snprintf(out + n, size - (size_t)n, ")%s", rq->null_out ? ", out = NULL" : "");
+}
+
+static int fail_look(const look_at_request *rq, diagnosis d, const char *expected, const char *got)
+{
+    char given[2048];
+    describe_look(rq, given, sizeof given);
+    check_fail(d, given, expected, got);
+    return 0;
+}
+
+static void describe_reach(const void *request, char *out, size_t size)
+{
+    const wall_reach_request *rq = request;
+    const wall_reach_input *in = &rq->in;
+    snprintf(out, size,
+             "wall_reach_solve: shoulder %s, elbow %s, hand %s, elbow_pole %s, upper %g, lower %g, wall_point %s, "
+             "full_weight_distance %g, zero_weight_distance %g%s%s",
+             fmt_v3(in->shoulder), fmt_v3(in->elbow), fmt_v3(in->hand), fmt_v3(in->elbow_pole), in->upper_length,
+             in->lower_length, fmt_v3(in->wall_point), in->full_weight_distance, in->zero_weight_distance,
+             rq->null_in ? " (in = NULL)" : "", rq->null_out ? " (out = NULL)" : "");
+}
+
+static int fail_reach(const wall_reach_request *rq, diagnosis d, const char *expected, const char *got)
+{
+    char given[1024];
+    describe_reach(rq, given, sizeof given);
+    check_fail(d, given, expected, got);
+    return 0;
+}
+
+/* ---- geometry ------------------------------------------------------------ */
+
+/* Angle between two directions, accurate near 0 (acos is not). */
+static float angle_between(vec3 a, vec3 b) { return atan2f(v3_length(v3_cross(a, b)), v3_dot(a, b)); }
+
+static vec3 facing_of(quat q) { return quat_rotate(q, v3_forward()); }
+
+static float off_target(vec3 position, quat q, vec3 target)
+{
+    return angle_between(facing_of(q), v3_sub(target, position));
+}
+
+static int unit_and_finite(quat q) { return quat_is_finite(q) && fabsf(sqrtf(quat_dot(q, q)) - 1.0f) <= 1e-4f; }
+
+/* Pitch and roll within +-max_tilt: a bone leaning a little. */
+static quat tilt(rng *r, float max_tilt)
+{
+    quat pitch = quat_from_axis_angle(v3_right(), rng_float(r, -max_tilt, max_tilt));
+    quat roll = quat_from_axis_angle(v3_forward(), rng_float(r, -max_tilt, max_tilt));
+    return quat_mul(pitch, roll);
+}
+
+/* An animated rotation that stands roughly upright: any heading, then a
+ * lean of up to max_tilt. */
+static quat upright_rotation(rng *r, float max_tilt)
+{
+    return quat_mul(quat_from_axis_angle(v3_up(), rng_float(r, -IK_PI, IK_PI)), tilt(r, max_tilt));
+}
+
+/* A direction up to `max_elevation` above or below the horizon. */
+static vec3 direction(rng *r, float max_elevation)
+{
+    float az = rng_float(r, -IK_PI, IK_PI), el = rng_float(r, -max_elevation, max_elevation);
+    return v3(cosf(el) * sinf(az), sinf(el), cosf(el) * cosf(az));
+}
+
+static aim_bone_request aim_request(vec3 position, quat animated, vec3 target, float weight)
+{
+    aim_bone_request rq;
+    memset(&rq, 0, sizeof rq);
+    rq.position = position;
+    rq.animated = animated;
+    rq.target = target;
+    rq.weight = weight;
+    return rq;
+}
+
+/* ---- one bone ------------------------------------------------------------ */
+
+static int expect_aim_status(const aim_bone_request *rq, const aim_bone_response *rs, aim_status want, const char *why)
+{
+    if (rs->status == (int)want)
+        return 1;
+    return fail_aim(rq, DIAG_NONE, fmt("status %s (%s)", status_name(want), why), fmt("status %s", status_name(rs->status)));
+}
+
+static int expect_unit(const aim_bone_request *rq, const aim_bone_response *rs)
+{
+    if (unit_and_finite(rs->out))
+        return 1;
+    return fail_aim(rq, DIAG_NONE, "out เป็น unit quaternion (|q| = 1) ไม่มี NaN",
+                    fmt("%s, |q| = %.6f%s", written(rs->out, "out"), sqrtf(quat_dot(rs->out, rs->out)),
+                        quat_is_finite(rs->out) ? "" : " — มี NaN/inf: ระวัง normalize ทิศที่ยาวศูนย์"));
+}
+
+/* Weight 0: the animation, untouched. */
+static int expect_unchanged(const aim_bone_request *rq, const aim_bone_response *rs)
+{
+    float err = quat_angle_between(rs->out, rq->animated);
+    if (err <= ROT_TOL)
+        return 1;
+    return fail_aim(rq, DIAG_NONE, fmt("weight 0 → rotation ของ animation เดิม %s", fmt_q(rq->animated)),
+                    fmt("%s ห่าง %s", written(rs->out, "out"), fmt_deg(err)));
+}
+
+/* Weight 1: +Z exactly on the target, +X level. */
+static int expect_full_aim(const aim_bone_request *rq, const aim_bone_response *rs, int check_level)
+{
+    vec3 dir = v3_normalize(v3_sub(rq->target, rq->position));
+    float err = off_target(rq->position, rs->out, rq->target);
+    if (!(err <= AXIS_TOL)) {
+        const char *why = quat_angle_between(rs->out, rq->animated) <= ROT_TOL
+                              ? " — ยังเป็น rotation ของ animation: ยังไม่ได้เล็ง"
+                              : angle_between(facing_of(rs->out), v3_neg(dir)) <= AXIS_TOL
+                                    ? " — หันหนีจาก target: ทิศต้องเป็น target − position"
+                                    : "";
+        return fail_aim(rq, DIAG_NONE,
+                        fmt("weight 1 → +Z ชี้ไปที่ target พอดี: ทิศ %s (ภายใน %.4f°)", fmt_v3(dir), AXIS_TOL * IK_RAD_TO_DEG),
+                        fmt("+Z = %s ห่างจากทิศ target %s%s", fmt_v3(facing_of(rs->out)), fmt_deg(err), why));
+    }
+    if (!check_level)
+        return 1;
+    vec3 x = quat_rotate(rs->out, v3_right()), y = quat_rotate(rs->out, v3_up());
+    if (!(fabsf(x.y) <= LEVEL_TOL) || !(y.y >= 0.0f))
+        return fail_aim(rq, DIAG_NONE,
+                        "weight 1 → ไม่มี roll: +X อยู่ในแนวระนาบ (x.y = 0) และ +Y ชี้ขึ้น แบบ LookRotation(aimDir, Vector3.up)",
+                        fmt("+X = %s (roll %.3f°), +Y = %s — FromToRotation จาก +Z เดิมเล็งได้ก็จริง แต่พา roll ติดไปด้วย: "
+                            "ใช้ quat_look_rotation(target − position, up)",
+                            fmt_v3(x), asinf(fminf(1.0f, fmaxf(-1.0f, x.y))) * IK_RAD_TO_DEG, fmt_v3(y)));
+    return 1;
+}
+
+static int expect_like_reference(const aim_bone_request *rq, const aim_bone_response *rs)
+{
+    quat want;
+    aim_bone(rq->position, rq->animated, rq->target, rq->weight, &want);
+    float err = quat_angle_between(rs->out, want);
+    if (err <= ROT_TOL)
+        return 1;
+    return fail_aim(rq, DIAG_NONE,
+                    fmt("slerp(animated, LookRotation(target − position, up), %g) = %s (ภายใน %.4f°)", rq->weight,
+                        fmt_q(want), ROT_TOL * IK_RAD_TO_DEG),
+                    fmt("%s ห่าง %s", written(rs->out, "out"), fmt_deg(err)));
+}
+
+#define ENDPOINT_CASES 400
+
+static void aim_weight_endpoints(void)
+{
+    /* Each case twice: weight 0 (nothing moves) and weight 1 (faces the
+     * target exactly). Any animated rotation, targets all around. */
+    static aim_bone_request rq[2 * ENDPOINT_CASES];
+    static aim_bone_response rs[2 * ENDPOINT_CASES];
+    rng r = rng_for("aim_weight_endpoints");
+    for (int i = 0; i < ENDPOINT_CASES; i++) {
+        vec3 p = rng_v3(&r, -3.0f, 3.0f);
+        quat animated = rng_quat(&r);
+        vec3 target = v3_add(p, v3_scale(rng_unit_v3(&r), rng_float(&r, 0.05f, 10.0f)));
+        rq[2 * i] = aim_request(p, animated, target, 0.0f);
+        rq[2 * i + 1] = aim_request(p, animated, target, 1.0f);
+    }
+    if (!CHECK_CALL(OP_AIM_BONE, rq, 2 * ENDPOINT_CASES, rs, describe_aim))
+        return;
+    for (int i = 0; i < 2 * ENDPOINT_CASES; i++) {
+        if (!expect_aim_status(&rq[i], &rs[i], AIM_OK, "target อยู่ห่างจาก bone") || !expect_unit(&rq[i], &rs[i]))
+            return;
+        if (i % 2 == 0 ? !expect_unchanged(&rq[i], &rs[i]) : !expect_full_aim(&rq[i], &rs[i], 0))
+            return;
+    }
+}
+
+#define SWEEP_CASES 100
+#define SWEEP_STEPS 11
+
+static void aim_angle_shrinks(void)
+{
+    /* Weights 0, 0.1, ..., 1 on the same bone and target: the angle
+     * between +Z and the target must fall at every step, to 0. */
+    static aim_bone_request rq[SWEEP_CASES * SWEEP_STEPS];
+    static aim_bone_response rs[SWEEP_CASES * SWEEP_STEPS];
+    rng r = rng_for("aim_angle_shrinks");
+    for (int i = 0; i < SWEEP_CASES; i++) {
+        vec3 p = rng_v3(&r, -3.0f, 3.0f);
+        quat animated = rng_quat(&r);
+        vec3 target;
+        do /* at least 10 deg to turn, so every step is clearly smaller */
+            target = v3_add(p, v3_scale(rng_unit_v3(&r), rng_float(&r, 0.2f, 8.0f)));
+        while (off_target(p, animated, target) < 10.0f * IK_DEG_TO_RAD);
+        for (int k = 0; k < SWEEP_STEPS; k++)
+            rq[i * SWEEP_STEPS + k] = aim_request(p, animated, target, (float)k / (SWEEP_STEPS - 1));
+    }
+    if (!CHECK_CALL(OP_AIM_BONE, rq, SWEEP_CASES * SWEEP_STEPS, rs, describe_aim))
+        return;
+    for (int i = 0; i < SWEEP_CASES; i++) {
+        float before = 0.0f;
+        for (int k = 0; k < SWEEP_STEPS; k++) {
+            const aim_bone_request *q = &rq[i * SWEEP_STEPS + k];
+            const aim_bone_response *s = &rs[i * SWEEP_STEPS + k];
+            if (!expect_aim_status(q, s, AIM_OK, "target อยู่ห่างจาก bone") || !expect_unit(q, s))
+                return;
+            float angle = off_target(q->position, s->out, q->target);
+            if (k > 0 && !(angle < before)) {
+                fail_aim(q, DIAG_NONE,
+                         fmt("weight เพิ่มจาก %.1f เป็น %.1f → มุมระหว่าง +Z กับ target ต้องเล็กลง (จาก %s)", q->weight - 0.1f,
+                             q->weight, fmt_deg(before)),
+                         fmt("มุม %s%s", fmt_deg(angle),
+                             fabsf(angle - before) <= AXIS_TOL ? " — ไม่เปลี่ยนเลย: weight ไม่มีผล" : ""));
+                return;
+            }
+            if (!expect_like_reference(q, s))
+                return;
+            before = angle;
+        }
+        if (!(before <= AXIS_TOL)) {
+            fail_aim(&rq[i * SWEEP_STEPS + SWEEP_STEPS - 1], DIAG_NONE, "weight 1 → มุมไปยัง target เป็น 0",
+                     fmt("มุม %s", fmt_deg(before)));
+            return;
+        }
+    }
+}
+
+#define UPRIGHT_CASES 300
+
+static void aim_keeps_upright(void)
+{
+    /* Upright bones (pitch and roll within 20 deg), targets anywhere up to
+     * 60 deg above or below the horizon, behind included: at weight 1 the
+     * bone has no roll; at every weight (the chapter's 0.6 among them) its
+     * +Y still points up and it follows the reference's arc. */
+    static const float weights[] = {0.25f, 0.5f, AIM_SPINE_WEIGHT, 0.75f, 1.0f};
+    enum { W = sizeof weights / sizeof weights[0] };
+    static aim_bone_request rq[UPRIGHT_CASES * W];
+    static aim_bone_response rs[UPRIGHT_CASES * W];
+    rng r = rng_for("aim_keeps_upright");
+    for (int i = 0; i < UPRIGHT_CASES; i++) {
+        vec3 p = rng_v3(&r, -3.0f, 3.0f);
+        quat animated = upright_rotation(&r, 20.0f * IK_DEG_TO_RAD);
+        vec3 target = v3_add(p, v3_scale(direction(&r, 60.0f * IK_DEG_TO_RAD), rng_float(&r, 0.3f, 8.0f)));
+        for (int k = 0; k < W; k++)
+            rq[i * W + k] = aim_request(p, animated, target, weights[k]);
+    }
+    if (!CHECK_CALL(OP_AIM_BONE, rq, UPRIGHT_CASES * W, rs, describe_aim))
+        return;
+    /* Weight 1 first (the point of the check), then the arc. */
+    for (int pass = 0; pass < 2; pass++)
+        for (int i = 0; i < UPRIGHT_CASES; i++)
+            for (int k = pass == 0 ? W - 1 : 0; k < (pass == 0 ? W : W - 1); k++) {
+                const aim_bone_request *q = &rq[i * W + k];
+                const aim_bone_response *s = &rs[i * W + k];
+                if (!expect_aim_status(q, s, AIM_OK, "target อยู่ห่างจาก bone") || !expect_unit(q, s))
+                    return;
+                if (k == W - 1) {
+                    if (!expect_full_aim(q, s, 1))
+                        return;
+                    continue;
+                }
+                vec3 y = quat_rotate(s->out, v3_up());
+                if (!(y.y > 0.0f)) {
+                    fail_aim(q, DIAG_NONE, fmt("weight %g → bone ยังตั้งตรง: +Y ชี้ขึ้น (y > 0)", q->weight),
+                             fmt("+Y = %s — bone พลิกคว่ำ (flip)", fmt_v3(y)));
+                    return;
+                }
+                if (!expect_like_reference(q, s))
+                    return;
+            }
+}
+
+static void aim_degenerate_targets(void)
+{
+    const vec3 p = v3(0.5f, 1.5f, -0.25f);
+    const quat facing_z = quat_identity();
+    const quat turned = quat_from_axis_angle(v3_up(), 0.5f); /* faces 28.6 deg to the right */
+    enum {
+        BEHIND_FULL, BEHIND_HALF, BEHIND_TURNED, ABOVE_FULL, ABOVE_HALF, BELOW_FULL, ON_BONE, NEAR_BONE, FAR, CLOSE, N
+    };
+    aim_bone_request rq[N];
+    aim_bone_response rs[N];
+    rq[BEHIND_FULL] = aim_request(p, facing_z, v3_add(p, v3(0.0f, 0.0f, -2.0f)), 1.0f);
+    rq[BEHIND_HALF] = aim_request(p, facing_z, v3_add(p, v3(0.0f, 0.0f, -2.0f)), 0.5f);
+    rq[BEHIND_TURNED] = aim_request(p, turned, v3_sub(p, v3_scale(facing_of(turned), 3.0f)), 1.0f);
+    rq[ABOVE_FULL] = aim_request(p, facing_z, v3_add(p, v3(0.0f, 2.0f, 0.0f)), 1.0f);
+    rq[ABOVE_HALF] = aim_request(p, facing_z, v3_add(p, v3(0.0f, 2.0f, 0.0f)), 0.5f);
+    rq[BELOW_FULL] = aim_request(p, turned, v3_add(p, v3(0.0f, -1.0f, 0.0f)), 1.0f);
+    rq[ON_BONE] = aim_request(p, turned, p, 0.6f);
+    rq[NEAR_BONE] = aim_request(v3_zero(), turned, v3(1e-7f, 0.0f, 0.0f), 1.0f);
+    rq[FAR] = aim_request(p, turned, v3(8000.0f, 300.0f, -6000.0f), 1.0f);
+    rq[CLOSE] = aim_request(p, facing_z, v3_add(p, v3(0.0f, 0.001f, -0.002f)), 1.0f);
+    if (!CHECK_CALL(OP_AIM_BONE, rq, N, rs, describe_aim))
+        return;
+    for (int i = 0; i < N; i++) {
+        int no_direction = i == ON_BONE || i == NEAR_BONE;
+        if (!expect_aim_status(&rq[i], &rs[i], no_direction ? AIM_NO_DIRECTION : AIM_OK,
+                               no_direction ? "target ทับ bone (ห่างน้อยกว่า AIM_MIN_DISTANCE): ไม่มีทิศให้เล็ง"
+                                            : "target อยู่ห่างจาก bone") ||
+            !expect_unit(&rq[i], &rs[i]))
+            return;
+        if (no_direction) {
+            if (!expect_unchanged(&rq[i], &rs[i]))
+                return;
+            continue;
+        }
+        if (i == BEHIND_HALF || i == ABOVE_HALF) {
+            /* Half way along the shortest arc: a quarter turn off both ends,
+             * still upright. */
+            vec3 f = facing_of(rs[i].out), y = quat_rotate(rs[i].out, v3_up());
+            float off = off_target(rq[i].position, rs[i].out, rq[i].target);
+            float want = i == BEHIND_HALF ? 0.5f * IK_PI : 0.25f * IK_PI;
+            if (!(fabsf(off - want) <= AXIS_TOL) || !(y.y > 0.0f)) {
+                fail_aim(&rq[i], DIAG_NONE,
+                         fmt("weight 0.5 → หมุนครึ่งทางตาม arc ที่สั้นที่สุด: ห่าง target %s และ +Y ยังชี้ขึ้น", fmt_deg(want)),
+                         fmt("+Z = %s ห่าง target %s, +Y = %s", fmt_v3(f), fmt_deg(off), fmt_v3(y)));
+                return;
+            }
+            continue;
+        }
+        /* Straight up or down there is no level +X to keep; elsewhere
+         * there is. */
+        if (!expect_full_aim(&rq[i], &rs[i], i != ABOVE_FULL && i != BELOW_FULL))
+            return;
+    }
+}
+
+static void aim_invalid_input(void)
+{
+    const vec3 p = v3(0.0f, 1.5f, 0.0f), target = v3(1.0f, 1.7f, 2.0f);
+    const quat animated = quat_from_axis_angle(v3_up(), 0.3f);
+    enum { NAN_POSITION, INF_TARGET, NAN_ROTATION, NEGATIVE_WEIGHT, HEAVY_WEIGHT, NAN_WEIGHT, NULL_OUT, N };
+    static const char *const what[N] = {"position = NaN", "target = inf", "animated = NaN", "weight = -0.1",
+                                        "weight = 1.1", "weight = NaN", "out = NULL"};
+    aim_bone_request rq[N];
+    aim_bone_response rs[N];
+    rq[NAN_POSITION] = aim_request(v3(NAN, 1.5f, 0.0f), animated, target, 0.5f);
+    rq[INF_TARGET] = aim_request(p, animated, v3(1.0f, INFINITY, 2.0f), 0.5f);
+    rq[NAN_ROTATION] = aim_request(p, q4(0.0f, NAN, 0.0f, 1.0f), target, 0.5f);
+    rq[NEGATIVE_WEIGHT] = aim_request(p, animated, target, -0.1f);
+    rq[HEAVY_WEIGHT] = aim_request(p, animated, target, 1.1f);
+    rq[NAN_WEIGHT] = aim_request(p, animated, target, NAN);
+    rq[NULL_OUT] = aim_request(p, animated, target, 0.5f);
+    rq[NULL_OUT].null_out = 1;
+    if (!CHECK_CALL(OP_AIM_BONE, rq, N, rs, describe_aim))
+        return;
+    for (int i = 0; i < N; i++) {
+        if (!expect_aim_status(&rq[i], &rs[i], AIM_INVALID, fmt("%s: ตรวจ input ก่อนคำนวณ", what[i])))
+            return;
+        if (i == NULL_OUT)
+            continue;
+        quat q = rs[i].out;
+        if (!(q.x == 0.0f && q.y == 0.0f && q.z == 0.0f && q.w == 1.0f)) {
+            fail_aim(&rq[i], DIAG_NONE, fmt("%s → *out = identity (0, 0, 0, 1)", what[i]), written(q, "out"));
+            return;
+        }
+    }
+}
+
+/* ---- look-at over a chain ------------------------------------------------ */
+
+static const char *bone_name(int i, int n)
+{
+    if (n == 3)
+        return i == 0 ? "bone 0 (spine)" : i == 1 ? "bone 1 (neck)" : "bone 2 (head)";
+    return fmt("bone %d", i);
+}
+
+/* A spine-neck-head chain of a standing character (any heading, a little
+ * sway in each bone), or any chain of 1..8 bones going up. */
+static look_at_input random_chain(rng *r, int human)
+{
+    look_at_input in;
+    memset(&in, 0, sizeof in);
+    vec3 root = v3(rng_float(r, -3.0f, 3.0f), rng_float(r, -0.5f, 0.5f), rng_float(r, -3.0f, 3.0f));
+    quat facing = quat_from_axis_angle(v3_up(), rng_float(r, -IK_PI, IK_PI));
+    if (human) {
+        in.bone_count = 3;
+        const vec3 offsets[3] = {v3(0.0f, 1.1f, 0.0f), v3(0.0f, 1.5f, 0.0f), v3(0.0f, 1.62f, 0.03f)};
+        for (int i = 0; i < 3; i++) {
+            in.bones[i].position = v3_add(root, quat_rotate(facing, offsets[i]));
+            in.bones[i].rotation = quat_mul(facing, tilt(r, 0.1f)); /* idle sway, 6 deg */
+        }
+        in.bones[0].share = rng_float(r, 0.1f, 0.4f);
+        in.bones[1].share = rng_float(r, 0.2f, 0.6f);
+        in.bones[2].share = 1.0f;
+    } else {
+        in.bone_count = 1 + (int)rng_float(r, 0.0f, (float)LOOK_MAX_BONES);
+        vec3 at = v3_add(root, v3(0.0f, 1.0f, 0.0f));
+        for (int i = 0; i < in.bone_count; i++) {
+            in.bones[i].position = at;
+            in.bones[i].rotation = quat_mul(facing, tilt(r, 0.3f));
+            in.bones[i].share = rng_float(r, 0.0f, 1.0f);
+            at = v3_add(at, v3(rng_float(r, -0.1f, 0.1f), rng_float(r, 0.05f, 0.3f), rng_float(r, -0.1f, 0.1f)));
+        }
+        if (rng_float(r, 0.0f, 1.0f) < 0.5f)
+            in.bones[in.bone_count - 1].share = 1.0f;
+    }
+    vec3 head = in.bones[in.bone_count - 1].position;
+    in.target = v3_add(head, v3_scale(direction(r, 1.2f), rng_float(r, 0.5f, 6.0f)));
+    in.weight = AIM_LOOK_WEIGHT;
+    return in;
+}
+
+static look_at_request look_request(const look_at_input *in)
+{
+    look_at_request rq;
+    memset(&rq, 0, sizeof rq);
+    rq.in = *in;
+    return rq;
+}
+
+static int expect_look_status(const look_at_request *rq, const look_at_response *rs, aim_status want, const char *why)
+{
+    if (rs->status == (int)want)
+        return 1;
+    return fail_look(rq, DIAG_NONE, fmt("status %s (%s)", status_name(want), why), fmt("status %s", status_name(rs->status)));
+}
+
+/* Every bone as the reference places it; joints keep their distances. */
+static int expect_chain(const look_at_request *rq, const look_at_response *rs)
+{
+    const look_at_input *in = &rq->in;
+    const int n = in->bone_count;
+    look_at_pose want;
+    aim_fill_sentinel_pose(&want);
+    look_at_solve(in, &want);
+    for (int i = 0; i < n; i++) {
+        if (!v3_is_finite(rs->out.positions[i]) || !unit_and_finite(rs->out.rotations[i]))
+            return fail_look(rq, DIAG_NONE, fmt("%s: ตำแหน่งและ rotation (unit quaternion) เป็นตัวเลขจริง", bone_name(i, n)),
+                             fmt("position %s, %s", fmt_v3(rs->out.positions[i]), written(rs->out.rotations[i], "rotation")));
+    }
+    for (int i = 1; i < n; i++) {
+        float was = v3_distance(in->bones[i].position, in->bones[i - 1].position);
+        float now = v3_distance(rs->out.positions[i], rs->out.positions[i - 1]);
+        if (!(fabsf(now - was) <= LEN_TOL))
+            return fail_look(rq, DIAG_BONE_LENGTH,
+                             fmt("ระยะจาก bone %d ถึง bone %d คงเดิม %.5f (bone ลูกถูกหมุนตามรอบ joint ของพ่อ)", i - 1, i, was),
+                             fmt("ระยะ %.5f (position %s → %s) — หมุน offset ของลูกรอบตำแหน่งของ bone ที่หมุน ไม่ใช่รอบจุด origin",
+                                 now, fmt_v3(rs->out.positions[i - 1]), fmt_v3(rs->out.positions[i])));
+    }
+    for (int i = 0; i < n; i++) {
+        float rot_err = quat_angle_between(rs->out.rotations[i], want.rotations[i]);
+        float pos_err = v3_distance(rs->out.positions[i], want.positions[i]);
+        if (rot_err <= CHAIN_ROT_TOL && pos_err <= POS_TOL)
+            continue;
+        const char *why = "";
+        if (quat_angle_between(rs->out.rotations[i], quat_normalize(in->bones[i].rotation)) <= CHAIN_ROT_TOL &&
+            in->weight * in->bones[i].share > 0.0f)
+            why = " — bone นี้ยังไม่หมุนเลย";
+        else if (pos_err > POS_TOL && i > 0)
+            why = " — ตำแหน่งผิด: bone ลูกต้องถูกพาไปด้วยตามการหมุนของ bone ก่อนหน้า (delta รอบ joint ของมัน)";
+        return fail_look(rq, DIAG_NONE,
+                         fmt("%s: position %s, rotation %s (aim ด้วย weight × share = %.3f จากท่าที่ bone ก่อนหน้าพามา)",
+                             bone_name(i, n), fmt_v3(want.positions[i]), fmt_q(want.rotations[i]),
+                             in->weight * in->bones[i].share),
+                         fmt("position %s, rotation %s (ห่าง %.5f m, %s)%s", fmt_v3(rs->out.positions[i]),
+                             fmt_q(rs->out.rotations[i]), pos_err, fmt_deg(rot_err), why));
+    }
+    return 1;
+}
+
+#define CHAIN_CASES 150
+
+static void look_at_spreads(void)
+{
+    /* Each chain three times: lookWeight 0 (nothing moves), the chapter's
+     * 0.7 and 1 (the last bone, share 1, ends on the target). */
+    static const float weights[3] = {0.0f, AIM_LOOK_WEIGHT, 1.0f};
+    static look_at_request rq[CHAIN_CASES * 3];
+    static look_at_response rs[CHAIN_CASES * 3];
+    rng r = rng_for("look_at_spreads");
+    for (int i = 0; i < CHAIN_CASES; i++) {
+        look_at_input in = random_chain(&r, i % 3 != 2);
+        for (int k = 0; k < 3; k++) {
+            in.weight = weights[k];
+            rq[i * 3 + k] = look_request(&in);
+        }
+    }
+    if (!CHECK_CALL(OP_LOOK_AT, rq, CHAIN_CASES * 3, rs, describe_look))
+        return;
+    /* The full look first: it is what the stub and most mistakes miss. */
+    for (int pass = 0; pass < 2; pass++)
+        for (int i = 0; i < CHAIN_CASES * 3; i++) {
+            const look_at_request *q = &rq[i];
+            const look_at_input *in = &q->in;
+            int last = in->bone_count - 1;
+            int full = in->weight == 1.0f && in->bones[last].share == 1.0f;
+            if ((pass == 0) != full)
+                continue;
+            if (!expect_look_status(q, &rs[i], AIM_OK, "target ไม่ได้ทับ bone ไหน"))
+                return;
+            if (full) {
+                float err = off_target(rs[i].out.positions[last], rs[i].out.rotations[last], in->target);
+                if (!(err <= AXIS_TOL)) {
+                    fail_look(q, DIAG_NONE,
+                              fmt("lookWeight 1 และ share ของ bone สุดท้าย = 1 → %s หันไปที่ target พอดี (ภายใน %.4f°)",
+                                  bone_name(last, in->bone_count), AXIS_TOL * IK_RAD_TO_DEG),
+                              fmt("ห่าง target %s (position %s, rotation %s)", fmt_deg(err), fmt_v3(rs[i].out.positions[last]),
+                                  fmt_q(rs[i].out.rotations[last])));
+                    return;
+                }
+            }
+            if (!expect_chain(q, &rs[i]))
+                return;
+        }
+}
+
+#define LOOK_SWEEP_CASES 60
+#define LOOK_SWEEP_STEPS 11
+
+static void look_at_weight_sweep(void)
+{
+    /* lookWeight 0, 0.1, ..., 1 on one spine-neck-head chain: the head's
+     * angle to the target falls at every step, and every pose is the
+     * reference's. */
+    static look_at_request rq[LOOK_SWEEP_CASES * LOOK_SWEEP_STEPS];
+    static look_at_response rs[LOOK_SWEEP_CASES * LOOK_SWEEP_STEPS];
+    rng r = rng_for("look_at_weight_sweep");
+    for (int i = 0; i < LOOK_SWEEP_CASES; i++) {
+        /* In front of the character (within 100 deg of where the head
+         * faces, 50 deg above or below): what a look-at is for. Behind
+         * it, a weight below 1 must pick a side to turn, and spine and
+         * head may pick differently from one weight to the next. */
+        look_at_input in = random_chain(&r, 1);
+        vec3 head = in.bones[2].position, f = facing_of(in.bones[2].rotation);
+        float heading = atan2f(f.x, f.z);
+        do {
+            float az = heading + rng_float(&r, -100.0f, 100.0f) * IK_DEG_TO_RAD;
+            float el = rng_float(&r, -50.0f, 50.0f) * IK_DEG_TO_RAD;
+            in.target = v3_add(head, v3_scale(v3(cosf(el) * sinf(az), sinf(el), cosf(el) * cosf(az)),
+                                              rng_float(&r, 0.5f, 6.0f)));
+        } while (off_target(head, in.bones[2].rotation, in.target) < 10.0f * IK_DEG_TO_RAD);
+        for (int k = 0; k < LOOK_SWEEP_STEPS; k++) {
+            in.weight = (float)k / (LOOK_SWEEP_STEPS - 1);
+            rq[i * LOOK_SWEEP_STEPS + k] = look_request(&in);
+        }
+    }
+    if (!CHECK_CALL(OP_LOOK_AT, rq, LOOK_SWEEP_CASES * LOOK_SWEEP_STEPS, rs, describe_look))
+        return;
+    for (int i = 0; i < LOOK_SWEEP_CASES; i++) {
+        float before = 0.0f;
+        for (int k = 0; k < LOOK_SWEEP_STEPS; k++) {
+            const look_at_request *q = &rq[i * LOOK_SWEEP_STEPS + k];
+            const look_at_response *s = &rs[i * LOOK_SWEEP_STEPS + k];
+            if (!expect_look_status(q, s, AIM_OK, "target ไม่ได้ทับ bone ไหน"))
+                return;
+            float angle = off_target(s->out.positions[2], s->out.rotations[2], q->in.target);
+            if (k > 0 && !(angle < before)) {
+                fail_look(q, DIAG_NONE,
+                          fmt("lookWeight เพิ่มเป็น %.1f → มุมระหว่าง +Z ของหัว (head) กับ target ต้องเล็กลง (จาก %s)",
+                              q->in.weight, fmt_deg(before)),
+                          fmt("มุม %s%s", fmt_deg(angle), fabsf(angle - before) <= AXIS_TOL ? " — ไม่เปลี่ยนเลย" : ""));
+                return;
+            }
+            if (!expect_chain(q, s))
+                return;
+            before = angle;
+        }
+    }
+}
+
+static void look_at_degenerate(void)
+{
+    rng r = rng_for("look_at_degenerate");
+    look_at_input human = random_chain(&r, 1);
+    look_at_input single = random_chain(&r, 0);
+    single.bone_count = 1;
+    single.bones[0].share = 1.0f;
+    enum {
+        ON_SPINE, BEHIND, STRAIGHT_UP, ONE_BONE, MAX_BONES, NO_BONES, TOO_MANY, HEAVY_SHARE, NEGATIVE_SHARE, NAN_WEIGHT,
+        NAN_ROTATION, INF_TARGET, NULL_IN, NULL_OUT, N
+    };
+    static look_at_request rq[N];
+    static look_at_response rs[N];
+    for (int i = 0; i < N; i++)
+        rq[i] = look_request(&human);
+    rq[ON_SPINE].in.target = human.bones[0].position;
+    rq[ON_SPINE].in.weight = 1.0f;
+    vec3 behind = v3_sub(human.bones[2].position, v3_scale(facing_of(human.bones[2].rotation), 2.0f));
+    rq[BEHIND].in.target = v3(behind.x, human.bones[2].position.y, behind.z);
+    rq[BEHIND].in.weight = 1.0f;
+    rq[STRAIGHT_UP].in.target = v3_add(human.bones[2].position, v3(0.0f, 3.0f, 0.0f));
+    rq[STRAIGHT_UP].in.weight = 1.0f;
+    rq[ONE_BONE] = look_request(&single);
+    rq[ONE_BONE].in.weight = 1.0f;
+    look_at_input many = random_chain(&r, 0);
+    many.bone_count = LOOK_MAX_BONES;
+    for (int i = 0; i < LOOK_MAX_BONES; i++) {
+        many.bones[i].position = v3_add(human.bones[0].position, v3(0.0f, 0.1f * (float)i, 0.0f));
+        many.bones[i].rotation = human.bones[0].rotation;
+        many.bones[i].share = 0.3f;
+    }
+    many.bones[LOOK_MAX_BONES - 1].share = 1.0f;
+    many.weight = 1.0f;
+    rq[MAX_BONES] = look_request(&many);
+    rq[NO_BONES].in.bone_count = 0;
+    rq[TOO_MANY].in.bone_count = LOOK_MAX_BONES + 1;
+    rq[HEAVY_SHARE].in.bones[1].share = 1.5f;
+    rq[NEGATIVE_SHARE].in.bones[0].share = -0.1f;
+    rq[NAN_WEIGHT].in.weight = NAN;
+    rq[NAN_ROTATION].in.bones[2].rotation.x = NAN;
+    rq[INF_TARGET].in.target.z = INFINITY;
+    rq[NULL_IN].null_in = 1;
+    rq[NULL_OUT].null_out = 1;
+    static const char *const what[N] = {
+        "target ทับ spine", "target อยู่ข้างหลัง", "target อยู่ตรงเหนือหัว", "chain มี bone เดียว",
+        "chain ยาวสุด 8 bone", "bone_count = 0", "bone_count = 9", "share = 1.5", "share = -0.1", "weight = NaN",
+        "rotation = NaN", "target = inf", "in = NULL", "out = NULL",
+    };
+    if (!CHECK_CALL(OP_LOOK_AT, rq, N, rs, describe_look))
+        return;
+    for (int i = 0; i < N; i++) {
+        const look_at_request *q = &rq[i];
+        if (i <= MAX_BONES) {
+            aim_status want = i == ON_SPINE ? AIM_NO_DIRECTION : AIM_OK;
+            if (!expect_look_status(q, &rs[i], want,
+                                    fmt("%s%s", what[i],
+                                        i == ON_SPINE ? ": spine ไม่มีทิศให้หัน จึงไม่หมุน แต่ bone อื่นยังหันตาม" : "")) ||
+                !expect_chain(q, &rs[i]))
+                return;
+            int last = q->in.bone_count - 1;
+            float err = off_target(rs[i].out.positions[last], rs[i].out.rotations[last], q->in.target);
+            if (i != ON_SPINE && !(err <= AXIS_TOL)) {
+                fail_look(q, DIAG_NONE, fmt("%s, lookWeight 1 → bone สุดท้ายหันไปที่ target พอดี", what[i]),
+                          fmt("ห่าง target %s", fmt_deg(err)));
+                return;
+            }
+            /* Entries past bone_count are cleared. */
+            for (int k = q->in.bone_count; k < LOOK_MAX_BONES; k++)
+                if (v3_length(rs[i].out.positions[k]) != 0.0f || quat_dot(rs[i].out.rotations[k], quat_identity()) != 1.0f) {
+                    fail_look(q, DIAG_NONE, fmt("ช่องที่ %d (เกิน bone_count) เป็น position ศูนย์ rotation identity", k),
+                              fmt("position %s, %s", fmt_v3(rs[i].out.positions[k]), written(rs[i].out.rotations[k], "rotation")));
+                    return;
+                }
+            continue;
+        }
+        if (!expect_look_status(q, &rs[i], AIM_INVALID, fmt("%s: ตรวจ input ก่อนคำนวณ", what[i])))
+            return;
+        if (q->null_out)
+            continue;
+        for (int k = 0; k < LOOK_MAX_BONES; k++)
+            if (v3_length(rs[i].out.positions[k]) != 0.0f || quat_dot(rs[i].out.rotations[k], quat_identity()) != 1.0f) {
+                fail_look(q, DIAG_NONE, fmt("%s → out ถูกล้าง: ทุก position เป็นศูนย์ ทุก rotation เป็น identity", what[i]),
+                          fmt("ช่องที่ %d: position %s, %s", k, fmt_v3(rs[i].out.positions[k]),
+                              written(rs[i].out.rotations[k], "rotation")));
+                return;
+            }
+    }
+}
+
+/* ---- the hand on the wall ------------------------------------------------ */
+
+static float expected_reach_weight(float d, float full, float zero)
+{
+    if (!isfinite(d) || !isfinite(full) || !isfinite(zero) || !(full >= 0.0f) || !(zero > full))
+        return 0.0f;
+    float t = (d - full) / (zero - full);
+    if (t <= 0.0f)
+        return 1.0f;
+    if (t >= 1.0f)
+        return 0.0f;
+    return 1.0f - t * t * (3.0f - 2.0f * t);
+}
+
+static void describe_weight(const void *request, char *out, size_t size)
+{
+    const reach_weight_request *rq = request;
+    snprintf(out, size, "wall_reach_weight(distance %g, full_weight_distance %g, zero_weight_distance %g)", rq->distance,
+             rq->full, rq->zero);
+}
+
+#define PROFILE_PAIRS 4
+#define PROFILE_STEPS 400
+
+static void reach_weight_profile(void)
+{
+    /* Distances from 0 to twice the zero-weight distance in small steps,
+     * for a few profiles, then bad parameters. */
+    static const float pairs[PROFILE_PAIRS][2] = {{0.58f, 0.93f}, {0.0f, 1.0f}, {0.7f, 0.71f}, {1.2f, 3.0f}};
+    enum { EDGE = 9, N = PROFILE_PAIRS * PROFILE_STEPS + EDGE };
+    static reach_weight_request rq[N];
+    static reach_weight_response rs[N];
+    int n = 0;
+    for (int p = 0; p < PROFILE_PAIRS; p++)
+        for (int k = 0; k < PROFILE_STEPS; k++)
+            rq[n++] = (reach_weight_request){2.0f * pairs[p][1] * (float)k / (PROFILE_STEPS - 1), pairs[p][0], pairs[p][1]};
+    const reach_weight_request edge[EDGE] = {
+        {0.5f, 0.6f, 0.6f}, {0.5f, 0.8f, 0.6f}, {0.5f, -0.1f, 0.6f}, {NAN, 0.6f, 0.9f}, {0.5f, NAN, 0.9f},
+        {0.5f, 0.6f, NAN},  {0.5f, 0.6f, INFINITY}, {INFINITY, 0.6f, 0.9f}, {-INFINITY, 0.6f, 0.9f},
+    };
+    for (int i = 0; i < EDGE; i++)
+        rq[n++] = edge[i];
+    if (!CHECK_CALL(OP_REACH_WEIGHT, rq, N, rs, describe_weight))
+        return;
+    for (int i = 0; i < N; i++) {
+        const reach_weight_request *q = &rq[i];
+        float want = expected_reach_weight(q->distance, q->full, q->zero), got = rs[i].weight;
+        char given[256];
+        describe_weight(q, given, sizeof given);
+        if (!(fabsf(got - want) <= WEIGHT_TOL)) {
+            const char *rule = i >= PROFILE_PAIRS * PROFILE_STEPS
+                                   ? "input ที่ใช้ไม่ได้ (NaN, inf, full < 0, zero ≤ full) → 0"
+                               : q->distance <= q->full ? "ใกล้กว่า full_weight_distance → 1 (เอื้อมถึงเต็มที่)"
+                               : q->distance >= q->zero ? "ไกลกว่า zero_weight_distance → 0"
+                                                        : "ระหว่างกลาง → 1 − t²(3 − 2t), t = (distance − full)/(zero − full)";
+            float t = (q->distance - q->full) / (q->zero - q->full);
+            check_fail(DIAG_NONE, given, fmt("weight %.6f (%s)", want, rule),
+                       fmt("weight %.6f%s", got,
+                           i < PROFILE_PAIRS * PROFILE_STEPS && t > 0.0f && t < 1.0f && fabsf(got - (1.0f - t)) <= WEIGHT_TOL
+                               ? " — เป็นเส้นตรง (linear): ใช้ smoothstep เพื่อไม่ให้หักมุมที่ปลายทั้งสอง"
+                               : ""));
+            return;
+        }
+        /* Between neighbours: never rising, never more than the smooth
+         * step's steepest slope (1.5 / (zero - full)) allows. */
+        if (i % PROFILE_STEPS != 0 && i < PROFILE_PAIRS * PROFILE_STEPS) {
+            float before = rs[i - 1].weight, step = q->distance - rq[i - 1].distance;
+            float limit = 1.5f * step / (q->zero - q->full) + WEIGHT_TOL;
+            if (!(got <= before + WEIGHT_TOL) || !(before - got <= limit)) {
+                check_fail(DIAG_NONE, given,
+                           fmt("weight ลดลงอย่างต่อเนื่องเมื่อไกลขึ้น: จาก %.5f ที่ distance %g เปลี่ยนได้ไม่เกิน %.5f", before,
+                               rq[i - 1].distance, limit),
+                           fmt("weight %.5f", got));
+                return;
+            }
+        }
+    }
+}
+
+/* A character walking along a wall past the point (at 1.2 m/s, 60 fps);
+ * the arm hangs with a slight swing, its elbow bending toward a pole
+ * behind and outside the shoulder, as the reference solver bends it. */
+static int walk_past_wall(rng *r, wall_reach_request *rq, int max_frames)
+{
+    float upper = rng_float(r, 0.25f, 0.35f), lower = upper * rng_float(r, 0.85f, 1.1f), reach = upper + lower;
+    /* The point at most 0.45 from the shoulder's line of walk, inside the
+     * shortest arm's reach (0.46): the weight always gets to 1. */
+    float wall_x = rng_float(r, 0.4f, 0.6f), height = rng_float(r, 1.1f, 1.6f);
+    vec3 point = v3(wall_x, height + rng_float(r, -0.15f, 0.1f), 2.0f);
+    int n = 0;
+    for (; n < max_frames; n++) {
+        float t = (float)n / 60.0f;
+        vec3 shoulder = v3(0.18f, height, 1.2f * t);
+        float swing = 0.3f * sinf(6.0f * t);
+        vec3 pole = v3_add(shoulder, v3(0.3f, -0.2f, -0.5f));
+        vec3 hand = v3_add(shoulder, v3_scale(v3_normalize(v3(0.1f, -1.0f, swing)), 0.9f * reach));
+        two_bone_input arm = {shoulder, hand, pole, upper, lower};
+        two_bone_output placed;
+        two_bone_solve(&arm, &placed);
+        memset(&rq[n], 0, sizeof rq[n]);
+        rq[n].in = (wall_reach_input){shoulder, placed.mid, placed.tip, pole, upper, lower, point, reach, 1.6f * reach};
+        if (shoulder.z > point.z + 1.6f * reach + 0.2f)
+            break;
+    }
+    return n;
+}
+
+static int expect_reach_frame(const wall_reach_request *q, const wall_reach_response *s)
+{
+    const wall_reach_input *in = &q->in;
+    wall_reach_output want;
+    aim_fill_sentinel_reach(&want);
+    wall_reach_solve(in, &want);
+    const wall_reach_output *got = &s->out;
+    const float reach = in->upper_length + in->lower_length;
+    if (s->status != AIM_OK)
+        return fail_reach(q, DIAG_NONE, "status AIM_OK", fmt("status %s", status_name(s->status)));
+    if (!(fabsf(got->weight - want.weight) <= WEIGHT_TOL))
+        return fail_reach(q, DIAG_NONE,
+                          fmt("weight = wall_reach_weight(|wall_point − shoulder| = %.4f, %g, %g) = %.5f",
+                              v3_distance(in->wall_point, in->shoulder), in->full_weight_distance,
+                              in->zero_weight_distance, want.weight),
+                          fmt("weight %.5f", got->weight));
+    if (want.weight == 0.0f) {
+        if (!(v3_distance(got->elbow, in->elbow) <= ANIM_TOL) || !(v3_distance(got->hand, in->hand) <= ANIM_TOL))
+            return fail_reach(q, DIAG_NONE, "ไกลจากกำแพง (weight 0) → แขนตาม animation ทุกประการ: elbow และ hand เดิม",
+                              fmt("elbow %s, hand %s", fmt_v3(got->elbow), fmt_v3(got->hand)));
+        return 1;
+    }
+    if (!(v3_distance(got->goal, want.goal) <= TIP_TOL * reach))
+        return fail_reach(q, DIAG_NONE, fmt("goal = lerp(hand, wall_point, %.4f) = %s", want.weight, fmt_v3(want.goal)),
+                          fmt("goal %s", fmt_v3(got->goal)));
+    float upper = v3_distance(got->elbow, in->shoulder), lower = v3_distance(got->hand, got->elbow);
+    if (!(fabsf(upper - in->upper_length) <= ARM_LEN_TOL * in->upper_length) ||
+        !(fabsf(lower - in->lower_length) <= ARM_LEN_TOL * in->lower_length))
+        return fail_reach(q, DIAG_BONE_LENGTH,
+                          fmt("|elbow − shoulder| = %.5f, |hand − elbow| = %.5f", in->upper_length, in->lower_length),
+                          fmt("|elbow − shoulder| = %.5f, |hand − elbow| = %.5f (goal %s ห่าง shoulder %.4f, แขนยาว %.4f) — "
+                              "ใช้ mid/tip จาก two_bone_solve",
+                              upper, lower, fmt_v3(got->goal), v3_distance(got->goal, in->shoulder), reach));
+    if (!(v3_distance(got->hand, want.hand) <= TIP_TOL * reach) || !(v3_distance(got->elbow, want.elbow) <= TIP_TOL * reach))
+        return fail_reach(q, DIAG_NONE,
+                          fmt("weight %.4f → two_bone_solve(shoulder, goal %s, elbow_pole, upper, lower): elbow %s, hand %s",
+                              want.weight, fmt_v3(want.goal), fmt_v3(want.elbow), fmt_v3(want.hand)),
+                          fmt("elbow %s, hand %s%s", fmt_v3(got->elbow), fmt_v3(got->hand),
+                              v3_distance(got->hand, in->hand) == 0.0f ? " — แขนยังเป็นของ animation" : ""));
+    return 1;
+}
+
+#define WALKS 4
+#define WALK_FRAMES 240
+
+static void wall_reach_walk_past(void)
+{
+    static wall_reach_request rq[WALKS * WALK_FRAMES];
+    static wall_reach_response rs[WALKS * WALK_FRAMES];
+    int first[WALKS + 1];
+    rng r = rng_for("wall_reach_walk_past");
+    int n = 0;
+    for (int w = 0; w < WALKS; w++) {
+        first[w] = n;
+        n += walk_past_wall(&r, &rq[n], WALK_FRAMES);
+    }
+    first[WALKS] = n;
+    if (!CHECK_CALL(OP_WALL_REACH, rq, (size_t)n, rs, describe_reach))
+        return;
+    for (int w = 0; w < WALKS; w++) {
+        float peak = 0.0f;
+        for (int i = first[w]; i < first[w + 1]; i++) {
+            if (!expect_reach_frame(&rq[i], &rs[i]))
+                return;
+            peak = fmaxf(peak, rs[i].out.weight);
+            /* Frame to frame, the weight moves no faster than the smooth
+             * step allows over the distance walked. */
+            if (i > first[w]) {
+                const wall_reach_input *a = &rq[i - 1].in, *b = &rq[i].in;
+                float moved = fabsf(v3_distance(b->wall_point, b->shoulder) - v3_distance(a->wall_point, a->shoulder));
+                float limit = 1.5f * moved / (b->zero_weight_distance - b->full_weight_distance) + WEIGHT_TOL;
+                if (!(fabsf(rs[i].out.weight - rs[i - 1].out.weight) <= limit)) {
+                    fail_reach(&rq[i], DIAG_NONE,
+                               fmt("weight เปลี่ยนต่อเนื่อง: จากเฟรมก่อน %.5f ได้ไม่เกิน %.5f", rs[i - 1].out.weight, limit),
+                               fmt("weight %.5f", rs[i].out.weight));
+                    return;
+                }
+            }
+        }
+        if (!(rs[first[w]].out.weight == 0.0f) || !(rs[first[w + 1] - 1].out.weight == 0.0f) || !(peak == 1.0f)) {
+            fail_reach(&rq[first[w]], DIAG_NONE, "weight 0 ไกลจากกำแพง, ขึ้นถึง 1 เมื่อเดินผ่านใกล้ๆ แล้วกลับเป็น 0 เมื่อเดินจากไป",
+                       fmt("weight ตอนเริ่ม %.4f, สูงสุด %.4f, ตอนจบ %.4f", rs[first[w]].out.weight, peak,
+                           rs[first[w + 1] - 1].out.weight));
+            return;
+        }
+    }
+}
+
+static void wall_reach_invalid(void)
+{
+    rng r = rng_for("wall_reach_invalid");
+    wall_reach_request good[WALK_FRAMES];
+    int frames = walk_past_wall(&r, good, WALK_FRAMES);
+    const wall_reach_input base = good[frames / 2].in; /* near the point */
+    enum { NULL_IN, NULL_OUT, NAN_SHOULDER, INF_POINT, NAN_POLE, ZERO_UPPER, NEG_LOWER, NEG_FULL, ZERO_BELOW_FULL, NAN_ZERO, N };
+    static const char *const what[N] = {"in = NULL", "out = NULL", "shoulder = NaN", "wall_point = inf",
+                                        "elbow_pole = NaN", "upper_length = 0", "lower_length = -0.3",
+                                        "full_weight_distance = -0.1", "zero_weight_distance < full_weight_distance",
+                                        "zero_weight_distance = NaN"};
+    wall_reach_request rq[N];
+    wall_reach_response rs[N];
+    for (int i = 0; i < N; i++) {
+        memset(&rq[i], 0, sizeof rq[i]);
+        rq[i].in = base;
+    }
+    rq[NULL_IN].null_in = 1;
+    rq[NULL_OUT].null_out = 1;
+    rq[NAN_SHOULDER].in.shoulder.x = NAN;
+    rq[INF_POINT].in.wall_point.y = INFINITY;
+    rq[NAN_POLE].in.elbow_pole.z = NAN;
+    rq[ZERO_UPPER].in.upper_length = 0.0f;
+    rq[NEG_LOWER].in.lower_length = -0.3f;
+    rq[NEG_FULL].in.full_weight_distance = -0.1f;
+    rq[ZERO_BELOW_FULL].in.zero_weight_distance = 0.5f * base.full_weight_distance;
+    rq[NAN_ZERO].in.zero_weight_distance = NAN;
+    if (!CHECK_CALL(OP_WALL_REACH, rq, N, rs, describe_reach))
+        return;
+    for (int i = 0; i < N; i++) {
+        if (rs[i].status != AIM_INVALID) {
+            fail_reach(&rq[i], DIAG_NONE, fmt("%s → status %s", what[i], status_name(AIM_INVALID)),
+                       fmt("status %s", status_name(rs[i].status)));
+            return;
+        }
+        if (i == NULL_OUT)
+            continue;
+        const wall_reach_output *o = &rs[i].out;
+        if (o->weight != 0.0f || v3_length(o->goal) != 0.0f || v3_length(o->elbow) != 0.0f || v3_length(o->hand) != 0.0f) {
+            fail_reach(&rq[i], DIAG_NONE, fmt("%s → out ถูกล้าง: weight 0, goal/elbow/hand เป็นศูนย์", what[i]),
+                       fmt("weight %g, goal %s, elbow %s, hand %s%s", o->weight, fmt_v3(o->goal), fmt_v3(o->elbow),
+                           fmt_v3(o->hand), o->weight == AIM_SENTINEL ? " (ค่าที่ checker ใส่ไว้: ยังไม่ได้เขียน)" : ""));
+            return;
+        }
+    }
+}
+
+DEFINE_SUITE(AIM_IK,
+    {"aim_weight_endpoints", "aim weight 0 = animation เดิม, weight 1 = +Z ชี้ไปที่ target พอดี (400 แบบ)", aim_weight_endpoints},
+    {"aim_angle_shrinks", "weight 0 → 1: มุมระหว่าง +Z กับ target ลดลงทุกขั้นตาม arc สั้นสุดของ Slerp", aim_angle_shrinks},
+    {"aim_keeps_upright", "LookRotation กับ up ของโลก: weight 1 ไม่มี roll, ทุก weight (รวม aimWeight 0.6) ยังตั้งตรง", aim_keeps_upright},
+    {"aim_degenerate_targets", "target ข้างหลัง, ตรงบน/ล่าง, ทับ bone: ไม่ flip ไม่มี NaN", aim_degenerate_targets},
+    {"aim_invalid_input", "NaN, inf, weight นอก 0..1, out = NULL: AIM_INVALID และ identity", aim_invalid_input},
+    {"look_at_spreads", "look-at กระจายไป spine/neck/head ตาม share: lookWeight 0, 0.7, 1 ตรงกับคำตอบอ้างอิง", look_at_spreads},
+    {"look_at_weight_sweep", "lookWeight 0 → 1: หัวหันเข้าหา target มากขึ้นทุกขั้น", look_at_weight_sweep},
+    {"look_at_degenerate", "target ทับ bone/ข้างหลัง/เหนือหัว, chain 1 และ 8 bone, input เสีย: ไม่มี NaN", look_at_degenerate},
+    {"reach_weight_profile", "weight ของมือแตะกำแพง: 1 ในระยะเอื้อม, 0 เมื่อไกล, smoothstep ต่อเนื่องระหว่างกลาง", reach_weight_profile},
+    {"wall_reach_walk_past", "เดินผ่านกำแพง: weight ค่อยๆ ขึ้นแล้วลง มือถึงจุดบนกำแพง แขนยาวคงที่", wall_reach_walk_past},
+    {"wall_reach_invalid", "มือแตะกำแพงกับ input เสีย (NaN, ความยาว ≤ 0, ระยะกลับด้าน, NULL): AIM_INVALID", wall_reach_invalid})

@@ -1,6 +1,834 @@
-/* Placeholder until this section is written: the driver does not offer a
- * section whose solutions/ folder is missing. */
+/* 09 root motion: the checks (trusted side).
+ *
+ * Most checks are properties that hold for any correct solution, computed
+ * here from the clip itself (the reference's rm_sample and rm_heading
+ * serve only as an interpolating ruler):
+ *  - a character that starts on the clip's root and receives every delta
+ *    stands on the clip's root after every step, at any step size;
+ *  - a looping clip carries the character one loop further per pass,
+ *    turned by the loop's turn, with no jump at the loop point;
+ *  - the real CMU clip moves the root by the README's independent figure;
+ *  - a baked clip has no travel and no heading left, and keeps its bob.
+ * Clips come from two sources: procedural walks built here (a turning walk
+ * whose heading crosses +-180 degrees, a straight loop and a turning loop,
+ * with sway, bob, pelvis wobble and lean) and the real clip, loaded with
+ * include/bvh.h from the workbook.
+ */
+#include "bvh.h"
 #include "check.h"
+#include "root_motion.h"
 #include "sections.h"
-static void not_written(void) { check_fail(DIAG_NONE, NULL, NULL, "section not written yet"); }
-DEFINE_SUITE(ROOT_MOTION, {"not_written", "ยังไม่มี section นี้", not_written})
+#include "sections/09_root_motion/ops.h"
+
+#include <stdio.h>
+#include <string.h>
+
+/* Tolerances, measured on the reference over seeds 1..50 (every check):
+ *  - a character fed every delta of a playback drifts from the clip's
+ *    root by at most 7.9e-6 m and 2.4e-6 rad (the longest playback is
+ *    1192 steps: the real clip at 144 Hz). POS_TOL and ANGLE_TOL leave
+ *    25x and 80x on that for a solution that rounds differently, and stay
+ *    below the smallest mistake planted in the reference: crossing the
+ *    loop point without turning the next pass by the first part's turn
+ *    puts the character 0.5 mm off in that one step of the turning loop
+ *    (and more every pass); sampling a neighbouring frame instead of
+ *    interpolating is 2.4 cm off; an unwrapped turn 360 degrees.
+ *  - one sample, heading or delta against the value worked out here: at
+ *    most 8.4e-7 m and 9.5e-7 rad; SAMPLE_* leave 12x and 20x.
+ *  - rm_apply on characters up to 20 m from the origin: 2.0e-6 m (one
+ *    float rounding of 20 is 1.9e-6); APPLY_POS_TOL leaves 10x. */
+#define POS_TOL 2e-4f
+#define ANGLE_TOL 2e-4f
+#define SAMPLE_POS_TOL 1e-5f
+#define SAMPLE_ANGLE_TOL 2e-5f
+#define APPLY_POS_TOL 2e-5f
+
+/* ---- procedural walks -------------------------------------------------- */
+
+typedef struct {
+    int frames;
+    double fps;
+    int looping;
+    double speed;          /* m/s along the path */
+    double turn_rate;      /* rad/s */
+    double start_heading;  /* rad */
+    double start_x, start_z;
+    double cycles;         /* gait cycles per pass (whole for a loop) */
+    double wobble;         /* pelvis yaw swing, rad */
+} walk_spec;
+
+/* The root walks a circular arc (a line when turn_rate is 0) with the
+ * gait's sway, bob, pelvis wobble and lean on top. Every periodic term
+ * completes whole cycles per pass, so a looping walk's last frame is its
+ * first one moved along the arc: a seamless loop. */
+static void make_walk(const walk_spec *w, rm_clip *clip)
+{
+    memset(clip, 0, sizeof *clip);
+    clip->frame_count = w->frames;
+    clip->frame_time = (float)(1.0 / w->fps);
+    clip->looping = w->looping;
+    const double pi = 3.14159265358979323846;
+    for (int i = 0; i < w->frames; i++) {
+        double s = i / w->fps;
+        double phase = 2.0 * pi * w->cycles * (double)i / (double)(w->frames - 1);
+        double h = w->start_heading + w->turn_rate * s;
+        double x, z;
+        if (fabs(w->turn_rate) < 1e-12) {
+            x = w->start_x + w->speed * s * sin(w->start_heading);
+            z = w->start_z + w->speed * s * cos(w->start_heading);
+        } else {
+            double r = w->speed / w->turn_rate;
+            x = w->start_x + r * (cos(w->start_heading) - cos(h));
+            z = w->start_z + r * (sin(h) - sin(w->start_heading));
+        }
+        /* Sway along the character's side axis (+X turned by h). */
+        double sway = 0.035 * sin(phase);
+        x += sway * cos(h);
+        z -= sway * sin(h);
+        double y = 0.95 + 0.025 * cos(2.0 * phase);
+        clip->positions[i] = v3((float)x, (float)y, (float)z);
+        /* Heading h plus wobble; lean (about X) after a roll (about Z)
+         * keeps the forward axis in the heading's vertical plane. */
+        quat yaw = quat_from_axis_angle(v3_up(), (float)(h + w->wobble * sin(phase)));
+        quat lean = quat_from_axis_angle(v3_right(), (float)(0.08 + 0.03 * sin(2.0 * phase)));
+        quat roll = quat_from_axis_angle(v3_forward(), (float)(0.05 * sin(phase)));
+        quat q = quat_mul(yaw, quat_mul(lean, roll));
+        /* The header allows any non-zero length: some frames are not unit. */
+        if (i % 7 == 3)
+            q = q4(q.x * 1.5f, q.y * 1.5f, q.z * 1.5f, q.w * 1.5f);
+        clip->rotations[i] = q;
+    }
+}
+
+/* 2 s of a walk turning left at 0.6 rad/s from a heading of 2.5 rad: the
+ * heading crosses +180 degrees (and wraps to -180) halfway. */
+static const walk_spec TURNING_WALK = {121, 60.0, 0, 1.4, 0.6, 2.5, 1.0, -2.0, 2.0, 0.06};
+/* A 1 s loop walking straight, slightly off +Z. */
+static const walk_spec STRAIGHT_LOOP = {61, 60.0, 1, 1.4, 0.0, 0.3, 0.0, 0.0, 1.0, 0.06};
+/* A 1 s loop turning 1 rad per pass, starting near -180 degrees. */
+static const walk_spec TURNING_LOOP = {49, 48.0, 1, 1.2, 1.0, -2.9, 3.0, 1.0, 1.0, 0.06};
+
+/* The real clip's root track in metres; 0 (after check_fail) if missing. */
+static int load_real_clip(rm_clip *clip, bvh_file *file)
+{
+    char path[1024];
+    snprintf(path, sizeof path, "%s/checker/data/mocap/cmu_131_01_start_walk_stop.bvh", CHECK_ENV.root);
+    bvh_error e = bvh_load(path, file);
+    if (e.failed) {
+        check_fail(DIAG_NONE, path, "โหลด clip จริงได้", fmt("checker โหลดไม่ได้: %s", e.message));
+        return 0;
+    }
+    rm_status s = rm_clip_from_bvh(file, 0, BVH_CMU_METRES_PER_UNIT, 0, clip);
+    if (s != RM_OK) {
+        check_fail(DIAG_NONE, path, "root track ของ clip จริง", rm_status_text(s));
+        bvh_free(file);
+        return 0;
+    }
+    return 1;
+}
+
+/* ---- formatting -------------------------------------------------------- */
+
+static const char *status_name(int s)
+{
+    static const char *const NAMES[] = {"RM_OK", "RM_ERR_NULL", "RM_ERR_FRAME_COUNT", "RM_ERR_FRAME_TIME",
+                                        "RM_ERR_NOT_FINITE", "RM_ERR_TIME"};
+    return s >= 0 && s <= RM_ERR_TIME ? NAMES[s] : fmt("%d (ไม่มี status นี้)", s);
+}
+
+static const char *clip_text(const rm_clip *clip)
+{
+    return fmt("clip %d เฟรม ที่ %.0f fps (%.3f s)%s", clip->frame_count, 1.0 / clip->frame_time,
+               (double)rm_duration(clip), clip->looping ? " แบบ loop" : " ไม่ loop");
+}
+
+static const char *character_text(rm_character c)
+{
+    return fmt("position %s, yaw %s", fmt_v3(c.position), fmt_deg(c.yaw));
+}
+
+static float angle_diff(float a, float b) { return fabsf(rm_wrap_angle(a - b)); }
+
+static int same_status(int got, rm_status want, const char *given)
+{
+    if (got == (int)want)
+        return 1;
+    check_fail(DIAG_NONE, given, fmt("status %s (%s)", status_name((int)want), rm_status_text(want)),
+               fmt("status %s", status_name(got)));
+    return 0;
+}
+
+/* ---- where the character should be: the clip unrolled ------------------- */
+
+/* The root at time t inside one pass (0..duration; t == duration is the
+ * last frame, even for a loop), interpolated here from the frames: lerp
+ * and slerp at the fraction between the two frames around t. */
+static rm_root_pose pose_in_pass(const rm_clip *clip, double t)
+{
+    double frames = t / (double)clip->frame_time;
+    int k = (int)floor(frames);
+    if (k < 0)
+        k = 0;
+    if (k > clip->frame_count - 2)
+        k = clip->frame_count - 2;
+    float f = (float)(frames - k);
+    f = f < 0.0f ? 0.0f : f > 1.0f ? 1.0f : f;
+    rm_root_pose pose = {v3_lerp(clip->positions[k], clip->positions[k + 1], f),
+                         quat_slerp(clip->rotations[k], clip->rotations[k + 1], f)};
+    return pose;
+}
+
+/* The same on the ground: position and heading (the reference's
+ * rm_heading is the ruler for headings). */
+static rm_character pass_pose(const rm_clip *clip, double t)
+{
+    rm_root_pose pose = pose_in_pass(clip, t);
+    rm_character c = {pose.position, rm_heading(pose.rotation)};
+    return c;
+}
+
+/* Where a character that starts on the clip's root at time 0 stands at
+ * time t, for a looping clip played on and on: whole passes first (each
+ * moves it by the loop's displacement in its own frame and turns it by the
+ * loop's turn), then the part of the current pass. Computed from the
+ * clip's first and last frames, independently of rm_delta_between. */
+static rm_character unrolled(const rm_clip *clip, double t)
+{
+    const double duration = (double)rm_duration(clip);
+    rm_character start = pass_pose(clip, 0.0), end = pass_pose(clip, duration);
+    vec3 loop_move = rm_rotate_yaw(v3_sub(end.position, start.position), -start.yaw);
+    float loop_turn = rm_wrap_angle(end.yaw - start.yaw);
+    int passes = clip->looping ? (int)floor(t / duration) : 0;
+    double inside = t - passes * duration;
+    if (inside > duration) /* a non-looping clip never goes past its end */
+        inside = duration;
+    rm_character c = start;
+    for (int k = 0; k < passes; k++) {
+        c.position = v3_add(c.position, rm_rotate_yaw(loop_move, c.yaw));
+        c.yaw = rm_wrap_angle(c.yaw + loop_turn);
+    }
+    rm_character now = pass_pose(clip, inside);
+    c.position = v3_add(c.position, rm_rotate_yaw(v3_sub(now.position, start.position), c.yaw - start.yaw));
+    c.yaw = rm_wrap_angle(c.yaw + now.yaw - start.yaw);
+    return c;
+}
+
+/* ---- playbacks ------------------------------------------------------------ */
+
+/* Step times from 0 to `end`: `rate` Hz, or uneven steps of 2..45 ms when
+ * rate is 0. The last time is exactly `end`. Returns the step count. */
+static int step_times(float *times, float end, float rate, rng *r)
+{
+    int n = 0;
+    double t = 0.0;
+    times[0] = 0.0f;
+    while (n < RM_OP_STEPS) {
+        t += rate > 0.0f ? 1.0 / rate : rng_float(r, 0.002f, 0.045f);
+        /* stop a hair early rather than leave a sliver of a step */
+        if (t >= (double)end - 1e-4 || n == RM_OP_STEPS - 1) {
+            times[++n] = end;
+            break;
+        }
+        times[++n] = (float)t;
+    }
+    return n;
+}
+
+static const char *rate_text(float rate) { return rate > 0.0f ? fmt("%.0f Hz", (double)rate) : "step ไม่เท่ากัน 2–45 ms"; }
+
+/* "Which playback, which step": built only when a step fails. */
+static const char *playback_given(const rm_play_request *rq, int i, const char *what)
+{
+    return fmt("%s: %s, step %d จาก %d (t = %.4f → %.4f s), ตัวละครเริ่มที่ %s", what, clip_text(&rq->clip), i + 1,
+               rq->step_count, (double)rq->times[i], (double)rq->times[i + 1], character_text(rq->start));
+}
+
+/* Checks a playback step by step against where the character should be.
+ * `from` is where the character started (the clip's root at time 0, or
+ * anywhere: the expected poses are moved along with it). */
+static int expect_playback(const rm_play_request *rq, const rm_play_response *rs, const char *what_in)
+{
+    /* fmt()'s rotating buffers are reused long before a 1000-step
+     * playback is checked: keep the caller's words on this stack. */
+    char what[256];
+    snprintf(what, sizeof what, "%s", what_in);
+    const rm_clip *clip = &rq->clip;
+    rm_character origin = unrolled(clip, 0.0);
+    for (int i = 0; i < rq->step_count; i++) {
+        if (rs->delta_status[i] != (int)RM_OK)
+            return same_status(rs->delta_status[i], RM_OK, playback_given(rq, i, what));
+        if (rs->apply_status[i] != (int)RM_OK)
+            return same_status(rs->apply_status[i], RM_OK, playback_given(rq, i, what));
+        /* The clip's root at this time, carried over to where the
+         * character started: same offset, turned by the yaw difference. */
+        rm_character root = unrolled(clip, (double)rq->times[i + 1]);
+        float turn = rq->start.yaw - origin.yaw;
+        rm_character want = {v3_add(rq->start.position, rm_rotate_yaw(v3_sub(root.position, origin.position), turn)),
+                             rm_wrap_angle(root.yaw + turn)};
+        rm_character got = rs->characters[i];
+        float off = v3_distance(got.position, want.position);
+        if (!(off <= POS_TOL) || !(angle_diff(got.yaw, want.yaw) <= ANGLE_TOL)) {
+            const char *hint = "";
+            if (i > 0 && v3_distance(rs->characters[i - 1].position,
+                                     v3_add(rq->start.position,
+                                            rm_rotate_yaw(v3_sub(unrolled(clip, (double)rq->times[i]).position,
+                                                                 origin.position), turn))) <= POS_TOL)
+                hint = " — step ก่อนหน้ายังถูก แต่ step นี้กระโดด";
+            double duration = (double)rm_duration(clip);
+            double loop_at = ceil((double)rq->times[i] / duration) * duration;
+            if (clip->looping && loop_at > (double)rq->times[i] && loop_at <= (double)rq->times[i + 1])
+                hint = fmt("%s (step นี้ข้ามจุด loop ที่ t = %.3f s: ส่วนหลังต้องหมุนตาม turn ของส่วนแรกก่อนบวก)", hint,
+                           loop_at);
+            char given[600]; /* copied out: the two texts below use many of fmt()'s buffers */
+            snprintf(given, sizeof given, "%s", playback_given(rq, i, what));
+            check_fail(DIAG_NONE, given, fmt("หลังรับ delta ทุก step ตัวละครอยู่ตรงกับ root ของ clip: %s",
+                                             character_text(want)),
+                       fmt("%s (ห่าง %.4f m)%s; delta ของ step นี้ translation %s, turn %s", character_text(got),
+                           (double)off, hint, fmt_v3(rs->deltas[i].translation), fmt_deg(rs->deltas[i].turn)));
+            return 0;
+        }
+    }
+    return 1;
+}
+
+/* Fills a playback request over [0, end]. */
+static void playback(rm_play_request *rq, const rm_clip *clip, rm_character start, float end, float rate, rng *r)
+{
+    rq->clip = *clip;
+    rq->start = start;
+    rq->step_count = step_times(rq->times, end, rate, r);
+}
+
+/* ---- the checks ------------------------------------------------------------- */
+
+static void validate_clip(void)
+{
+    enum { N = 14 };
+    static rm_validate_request rq[N];
+    static rm_validate_response rs[N];
+    static const rm_status WANT[N] = {RM_OK, RM_OK, RM_ERR_FRAME_COUNT, RM_ERR_FRAME_COUNT, RM_ERR_FRAME_COUNT,
+                                      RM_ERR_FRAME_COUNT, RM_ERR_FRAME_TIME, RM_ERR_FRAME_TIME, RM_ERR_FRAME_TIME,
+                                      RM_ERR_FRAME_TIME, RM_ERR_NOT_FINITE, RM_ERR_NOT_FINITE, RM_ERR_NOT_FINITE,
+                                      RM_ERR_NULL};
+    static const char *const GIVEN[N] = {
+        "clip เดินเลี้ยว 121 เฟรม (ถูกต้อง)", "clip loop 61 เฟรม (ถูกต้อง)", "frame_count = 0",
+        "frame_count = 1 (เฟรมเดียว เคลื่อนที่ไม่ได้)", "frame_count = RM_MAX_FRAMES + 1", "frame_count = -3",
+        "frame_time = 0", "frame_time = -1/60", "frame_time = NaN", "frame_time = 1e38 (duration ล้น float)",
+        "positions[40].y = NaN", "rotations[120] = (inf, 0, 0, 1)", "rotations[7] = (0, 0, 0, 0)",
+        "clip = NULL"};
+    memset(rq, 0, sizeof rq);
+    for (int i = 0; i < N; i++)
+        make_walk(i == 1 ? &STRAIGHT_LOOP : &TURNING_WALK, &rq[i].clip);
+    rq[2].clip.frame_count = 0;
+    rq[3].clip.frame_count = 1;
+    rq[4].clip.frame_count = RM_MAX_FRAMES + 1;
+    rq[5].clip.frame_count = -3;
+    rq[6].clip.frame_time = 0.0f;
+    rq[7].clip.frame_time = -1.0f / 60.0f;
+    rq[8].clip.frame_time = NAN;
+    rq[9].clip.frame_time = 1e38f;
+    rq[10].clip.positions[40].y = NAN;
+    rq[11].clip.rotations[120] = q4(INFINITY, 0.0f, 0.0f, 1.0f);
+    rq[12].clip.rotations[7] = q4(0.0f, 0.0f, 0.0f, 0.0f);
+    rq[13].pass_null = 1;
+    if (!CHECK_CALL(OP_RM_VALIDATE, rq, N, rs, NULL))
+        return;
+    for (int i = 0; i < N; i++)
+        if (!same_status(rs[i].status, WANT[i], fmt("rm_validate: %s", GIVEN[i])))
+            return;
+}
+
+static void heading_of_root(void)
+{
+    enum { N = 400 };
+    static rm_heading_request rq[N];
+    static rm_heading_response rs[N];
+    static float want[N];
+    static const char *kind[N];
+    rng r = rng_for("heading_of_root");
+    for (int i = 0; i < N; i++) {
+        float yaw = rng_float(&r, -IK_PI, IK_PI);
+        quat q = quat_from_axis_angle(v3_up(), yaw);
+        kind[i] = "yaw ล้วน";
+        if (i % 4 == 1) {
+            /* Lean and roll (roll first) keep forward in the yaw's vertical
+             * plane: the heading is still exactly `yaw`. */
+            q = quat_mul(q, quat_mul(quat_from_axis_angle(v3_right(), rng_float(&r, -1.2f, 1.2f)),
+                                     quat_from_axis_angle(v3_forward(), rng_float(&r, -0.6f, 0.6f))));
+            kind[i] = "yaw + lean + roll";
+        } else if (i % 4 == 2) {
+            /* Forward straight up or down: the side axis tells the heading. */
+            q = quat_mul(q, quat_from_axis_angle(v3_right(), (i % 8 == 2 ? -0.5f : 0.5f) * IK_PI));
+            kind[i] = "yaw แล้วก้มหรือเงยตั้งฉาก 90° (forward ชี้ขึ้น/ลงตรงๆ)";
+        } else if (i % 4 == 3) {
+            float scale = rng_float(&r, 0.2f, 5.0f);
+            q = q4(q.x * scale, q.y * scale, q.z * scale, q.w * scale);
+            kind[i] = "yaw ล้วน quaternion ยาวไม่เท่ากับ 1";
+        }
+        rq[i].rotation = q;
+        want[i] = yaw;
+    }
+    if (!CHECK_CALL(OP_RM_HEADING, rq, N, rs, NULL))
+        return;
+    for (int i = 0; i < N; i++) {
+        quat q = rq[i].rotation;
+        if (!isfinite(rs[i].heading) || !(angle_diff(rs[i].heading, want[i]) <= SAMPLE_ANGLE_TOL)) {
+            check_fail(DIAG_NONE, fmt("rm_heading(%.4f, %.4f, %.4f, %.4f) — %s", q.x, q.y, q.z, q.w, kind[i]),
+                       fmt("heading %s", fmt_deg(want[i])), fmt("heading %s", fmt_deg(rs[i].heading)));
+            return;
+        }
+    }
+}
+
+/* Times to sample: every frame exactly, then random times in between. */
+static void fill_sample_times(rm_sample_request *rq, rng *r, float lo, float hi)
+{
+    const rm_clip *clip = &rq->clip;
+    int n = 0;
+    for (int i = 0; i < clip->frame_count && n < RM_OP_SAMPLES / 2; i += 3)
+        rq->times[n++] = (float)i * clip->frame_time;
+    while (n < RM_OP_SAMPLES)
+        rq->times[n++] = rng_float(r, lo, hi);
+    rq->count = n;
+}
+
+static int expect_pose(const rm_sample_request *rq, const rm_sample_response *rs, int i, rm_root_pose want,
+                       const char *why)
+{
+    const char *given = fmt("rm_sample(%s, time = %.5f s)", clip_text(&rq->clip), (double)rq->times[i]);
+    if (!same_status(rs->status[i], RM_OK, given))
+        return 0;
+    rm_root_pose got = rs->poses[i];
+    float off = v3_distance(got.position, want.position);
+    float turned = quat_is_finite(got.rotation) ? quat_angle_between(got.rotation, want.rotation) : NAN;
+    if (off <= SAMPLE_POS_TOL && turned <= SAMPLE_ANGLE_TOL && fabsf(quat_dot(got.rotation, got.rotation) - 1.0f) <= 1e-4f)
+        return 1;
+    check_fail(DIAG_NONE, given,
+               fmt("%s: position %s, rotation (%.4f, %.4f, %.4f, %.4f) ยาว 1", why, fmt_v3(want.position),
+                   want.rotation.x, want.rotation.y, want.rotation.z, want.rotation.w),
+               fmt("position %s (ห่าง %.5f m), rotation (%.4f, %.4f, %.4f, %.4f) (ต่าง %s)", fmt_v3(got.position),
+                   (double)off, got.rotation.x, got.rotation.y, got.rotation.z, got.rotation.w, fmt_deg(turned)));
+    return 0;
+}
+
+static void sample_between_frames(void)
+{
+    static rm_sample_request rq[1];
+    static rm_sample_response rs[1];
+    rng r = rng_for("sample_between_frames");
+    memset(rq, 0, sizeof rq);
+    make_walk(&TURNING_WALK, &rq[0].clip);
+    fill_sample_times(&rq[0], &r, 0.0f, rm_duration(&rq[0].clip));
+    rq[0].times[RM_OP_SAMPLES - 1] = rm_duration(&rq[0].clip); /* the very end */
+    if (!CHECK_CALL(OP_RM_SAMPLE, rq, 1, rs, NULL))
+        return;
+    const rm_clip *clip = &rq[0].clip;
+    for (int i = 0; i < rq[0].count; i++) {
+        /* Between frames k and k+1 at fraction f: lerp and slerp. */
+        double frames = (double)rq[0].times[i] / (double)clip->frame_time;
+        int k = (int)floor(frames);
+        if (k > clip->frame_count - 2)
+            k = clip->frame_count - 2;
+        float f = (float)(frames - k);
+        rm_root_pose want = pose_in_pass(clip, rq[0].times[i]);
+        const char *why = f < 1e-6f ? fmt("ตรงเฟรม %d พอดี", k) : fmt("ระหว่างเฟรม %d กับ %d ที่ %.3f", k, k + 1, (double)f);
+        if (!expect_pose(&rq[0], &rs[0], i, want, why))
+            return;
+    }
+}
+
+static void sample_wraps_loop(void)
+{
+    static rm_sample_request rq[2];
+    static rm_sample_response rs[2];
+    rng r = rng_for("sample_wraps_loop");
+    memset(rq, 0, sizeof rq);
+    make_walk(&STRAIGHT_LOOP, &rq[0].clip);
+    make_walk(&TURNING_LOOP, &rq[1].clip);
+    static float inside[2][RM_OP_SAMPLES];
+    for (int c = 0; c < 2; c++) {
+        float duration = rm_duration(&rq[c].clip);
+        rq[c].count = RM_OP_SAMPLES;
+        for (int i = 0; i < RM_OP_SAMPLES; i++) {
+            /* a time in the pass, then shifted by -2..3 whole passes */
+            inside[c][i] = rng_float(&r, 0.0f, 0.98f * duration) + 0.01f * duration;
+            int passes = (i % 6) - 2;
+            rq[c].times[i] = inside[c][i] + (float)passes * duration;
+        }
+    }
+    if (!CHECK_CALL(OP_RM_SAMPLE, rq, 2, rs, NULL))
+        return;
+    for (int c = 0; c < 2; c++)
+        for (int i = 0; i < RM_OP_SAMPLES; i++) {
+            /* Shifting by whole passes rounds the time's last bits (at most
+             * 5e-7 s here, 7e-7 m of walk): inside SAMPLE_POS_TOL. */
+            rm_root_pose want = pose_in_pass(&rq[c].clip, inside[c][i]);
+            if (!expect_pose(&rq[c], &rs[c], i, want,
+                             fmt("clip loop: เวลา %.5f s วนกลับเป็น %.5f s ในรอบแรก", (double)rq[c].times[i],
+                                 (double)inside[c][i])))
+                return;
+        }
+}
+
+static void deltas_add_up(void)
+{
+    static const float RATES[] = {30.0f, 60.0f, 144.0f, 0.0f};
+    enum { N = sizeof RATES / sizeof RATES[0] };
+    static rm_play_request rq[N];
+    static rm_play_response rs[N];
+    rng r = rng_for("deltas_add_up");
+    static rm_clip clip;
+    make_walk(&TURNING_WALK, &clip);
+    rm_character start = unrolled(&clip, 0.0);
+    for (int i = 0; i < N; i++)
+        playback(&rq[i], &clip, start, rm_duration(&clip), RATES[i], &r);
+    if (!CHECK_CALL(OP_RM_PLAY, rq, N, rs, NULL))
+        return;
+    for (int i = 0; i < N; i++)
+        if (!expect_playback(&rq[i], &rs[i], fmt("เล่น clip เดินเลี้ยวที่ %s", rate_text(RATES[i]))))
+            return;
+}
+
+static void loop_three_times(void)
+{
+    static const float RATES[] = {30.0f, 144.0f, 23.0f, 0.0f};
+    enum { R = sizeof RATES / sizeof RATES[0], N = 2 * R };
+    static rm_play_request rq[N];
+    static rm_play_response rs[N];
+    rng r = rng_for("loop_three_times");
+    static rm_clip clips[2];
+    make_walk(&STRAIGHT_LOOP, &clips[0]);
+    make_walk(&TURNING_LOOP, &clips[1]);
+    for (int i = 0; i < N; i++) {
+        const rm_clip *clip = &clips[i / R];
+        playback(&rq[i], clip, unrolled(clip, 0.0), 3.0f * rm_duration(clip), RATES[i % R], &r);
+    }
+    if (!CHECK_CALL(OP_RM_PLAY, rq, N, rs, NULL))
+        return;
+    for (int i = 0; i < N; i++)
+        if (!expect_playback(&rq[i], &rs[i],
+                             fmt("เล่น %s 3 รอบที่ %s", i < R ? "loop เดินตรง" : "loop เดินเลี้ยว 57°/รอบ",
+                                 rate_text(RATES[i % R]))))
+            return;
+    /* The straight loop, said plainly: three passes move three loop
+     * lengths, in a straight line. */
+    const rm_clip *straight = &clips[0];
+    vec3 one = v3_sub(straight->positions[straight->frame_count - 1], straight->positions[0]);
+    vec3 want = v3_add(rq[0].start.position, v3_scale(one, 3.0f));
+    vec3 got = rs[0].characters[rq[0].step_count - 1].position;
+    if (!(v3_distance(got, want) <= POS_TOL))
+        check_fail(DIAG_NONE, "loop เดินตรง 1 s เล่น 3 รอบที่ 30 Hz",
+                   fmt("ไปได้ 3 เท่าของหนึ่งรอบ %s: ถึง %s", fmt_v3(one), fmt_v3(want)), fmt("ถึง %s", fmt_v3(got)));
+}
+
+static void real_clip(void)
+{
+    static const float RATES[] = {30.0f, 60.0f, 144.0f, 0.0f};
+    enum { R = sizeof RATES / sizeof RATES[0], N = R + 1 };
+    static rm_play_request rq[N];
+    static rm_play_response rs[N];
+    static rm_clip clip;
+    bvh_file file;
+    if (!load_real_clip(&clip, &file))
+        return;
+    bvh_free(&file);
+    rng r = rng_for("real_clip");
+    rm_character start = unrolled(&clip, 0.0);
+    for (int i = 0; i < R; i++)
+        playback(&rq[i], &clip, start, rm_duration(&clip), RATES[i], &r);
+    /* And a character elsewhere, facing +X: the same walk, turned. */
+    rm_character elsewhere = {v3(10.0f, 0.0f, -4.0f), 0.5f * IK_PI};
+    playback(&rq[R], &clip, elsewhere, rm_duration(&clip), 60.0f, &r);
+    if (!CHECK_CALL(OP_RM_PLAY, rq, N, rs, NULL))
+        return;
+    for (int i = 0; i < N; i++)
+        if (!expect_playback(&rq[i], &rs[i], i < R ? fmt("เล่น clip จริง (CMU 131_01) ที่ %s", rate_text(RATES[i]))
+                                                   : "เล่น clip จริงที่ 60 Hz กับตัวละครที่อยู่ที่อื่นและหัน +X"))
+            return;
+    /* The README's independent figure: the Hips move (-3.00, 45.86) units
+     * on the ground from the first frame to the last. It is rounded to
+     * 0.01 units, and the character's float drift is below POS_TOL. */
+    vec3 got = v3_sub(rs[0].characters[rq[0].step_count - 1].position, start.position);
+    vec3 want = v3_scale(v3(-3.00f, 0.0f, 45.86f), BVH_CMU_METRES_PER_UNIT);
+    float off = sqrtf((got.x - want.x) * (got.x - want.x) + (got.z - want.z) * (got.z - want.z));
+    if (!(off <= 0.01f * BVH_CMU_METRES_PER_UNIT + POS_TOL))
+        check_fail(DIAG_NONE, "clip จริงเล่นที่ 30 Hz ตัวละครเริ่มที่ root ของเฟรมแรก",
+                   fmt("เคลื่อนที่บนพื้น (dx, dz) = (%.4f, %.4f) m (README: −3.00, 45.86 units)", (double)want.x,
+                       (double)want.z),
+                   fmt("(dx, dz) = (%.4f, %.4f) m", (double)got.x, (double)got.z));
+}
+
+static void character_frame(void)
+{
+    /* Part 1: rm_delta_between on its own, pairs of times up to 0.4 s
+     * apart, in the turning walk and across the turning loop's loop point. */
+    enum { D = 120 };
+    static rm_delta_request drq[D];
+    static rm_delta_response drs[D];
+    rng r = rng_for("character_frame");
+    memset(drq, 0, sizeof drq);
+    for (int i = 0; i < D; i++) {
+        rm_clip *clip = &drq[i].clip;
+        make_walk(i % 2 ? &TURNING_LOOP : &TURNING_WALK, clip);
+        float duration = rm_duration(clip);
+        if (i % 2) {
+            drq[i].t0 = rng_float(&r, 0.7f, 1.9f) * duration; /* often across a loop point */
+            drq[i].t1 = drq[i].t0 + rng_float(&r, 0.0f, 0.4f);
+        } else {
+            drq[i].t0 = rng_float(&r, 0.0f, duration - 0.4f);
+            drq[i].t1 = drq[i].t0 + rng_float(&r, 0.0f, 0.4f);
+        }
+    }
+    if (!CHECK_CALL(OP_RM_DELTA, drq, D, drs, NULL))
+        return;
+    for (int i = 0; i < D; i++) {
+        const rm_clip *clip = &drq[i].clip;
+        const char *given = fmt("rm_delta_between(%s, t0 = %.4f, t1 = %.4f)", clip_text(clip), (double)drq[i].t0,
+                                (double)drq[i].t1);
+        if (!same_status(drs[i].status, RM_OK, given))
+            return;
+        rm_character a = unrolled(clip, drq[i].t0), b = unrolled(clip, drq[i].t1);
+        vec3 want = rm_rotate_yaw(v3_sub(b.position, a.position), -a.yaw);
+        float want_turn = rm_wrap_angle(b.yaw - a.yaw);
+        rm_delta got = drs[i].delta;
+        vec3 world = v3_sub(b.position, a.position);
+        if (!(v3_distance(got.translation, want) <= SAMPLE_POS_TOL) ||
+            !(angle_diff(got.turn, want_turn) <= SAMPLE_ANGLE_TOL) || !(fabsf(got.turn) <= IK_PI + 1e-6f)) {
+            const char *hint = v3_distance(got.translation, world) <= SAMPLE_POS_TOL
+                                   ? " — นี่คือการเคลื่อนที่ใน clip space: ยังไม่ได้หมุนด้วย −heading(t0) เข้า frame ของตัวละคร"
+                                   : "";
+            check_fail(DIAG_NONE, given,
+                       fmt("translation %s (ใน frame ของ heading ที่ t0 = %s), turn %s (อยู่ใน (−180°, 180°])", fmt_v3(want), fmt_deg(a.yaw),
+                           fmt_deg(want_turn)),
+                       fmt("translation %s, turn %s%s", fmt_v3(got.translation), fmt_deg(got.turn), hint));
+            return;
+        }
+    }
+
+    /* Part 2: rm_apply, the chapter's two lines. */
+    enum { A = 200 };
+    static rm_apply_request arq[A];
+    static rm_apply_response ars[A];
+    memset(arq, 0, sizeof arq);
+    /* The plain case first: a clip's 1 m forward, a character facing +X. */
+    arq[0].character = (rm_character){v3(2.0f, 0.0f, 3.0f), 0.5f * IK_PI};
+    arq[0].delta = (rm_delta){v3(0.0f, 0.0f, 1.0f), 0.0f};
+    for (int i = 1; i < A; i++) {
+        arq[i].character = (rm_character){rng_v3(&r, -20.0f, 20.0f), rng_float(&r, -IK_PI, IK_PI)};
+        arq[i].delta = (rm_delta){rng_v3(&r, -0.5f, 0.5f), rng_float(&r, -1.0f, 1.0f)};
+    }
+    if (!CHECK_CALL(OP_RM_APPLY, arq, A, ars, NULL))
+        return;
+    for (int i = 0; i < A; i++) {
+        const rm_character c = arq[i].character;
+        const rm_delta d = arq[i].delta;
+        const char *given = fmt("rm_apply: ตัวละคร %s, delta translation %s turn %s", character_text(c),
+                                fmt_v3(d.translation), fmt_deg(d.turn));
+        if (!same_status(ars[i].status, RM_OK, given))
+            return;
+        /* Worked out here, not by the reference: the translation turned by
+         * the character's yaw (a heading h faces (sin h, 0, cos h)). */
+        float s = sinf(c.yaw), co = cosf(c.yaw);
+        vec3 world = v3(d.translation.x * co + d.translation.z * s, d.translation.y,
+                        -d.translation.x * s + d.translation.z * co);
+        rm_character want = {v3_add(c.position, world), rm_wrap_angle(c.yaw + d.turn)};
+        rm_character got = ars[i].character;
+        if (!(v3_distance(got.position, want.position) <= APPLY_POS_TOL) ||
+            !(angle_diff(got.yaw, want.yaw) <= SAMPLE_ANGLE_TOL) || !(fabsf(got.yaw) <= IK_PI + 1e-6f)) {
+            const char *hint = v3_distance(got.position, v3_add(c.position, d.translation)) <= APPLY_POS_TOL && i > 0
+                                   ? " — บวก translation ตรงๆ โดยไม่หมุนตาม yaw ของตัวละคร"
+                                   : "";
+            check_fail(DIAG_NONE, given,
+                       fmt("%s (position += translation หมุนด้วย yaw, yaw += turn อยู่ใน (−180°, 180°])",
+                           character_text(want)),
+                       fmt("%s%s", character_text(got), hint));
+            return;
+        }
+    }
+}
+
+static void bake_in_place(void)
+{
+    enum { N = 2 };
+    static rm_bake_request rq[N];
+    static rm_bake_response rs[N];
+    memset(rq, 0, sizeof rq);
+    make_walk(&TURNING_WALK, &rq[0].clip);
+    bvh_file file;
+    if (!load_real_clip(&rq[1].clip, &file))
+        return;
+    bvh_free(&file);
+    if (!CHECK_CALL(OP_RM_BAKE, rq, N, rs, NULL))
+        return;
+    for (int c = 0; c < N; c++) {
+        const rm_clip *before = &rq[c].clip, *after = &rs[c].clip;
+        const char *name = c == 0 ? "clip เดินเลี้ยว" : "clip จริง CMU 131_01";
+        if (!same_status(rs[c].status, RM_OK, fmt("rm_bake_in_place(%s)", name)))
+            return;
+        for (int i = 0; i < before->frame_count; i++) {
+            const char *given = fmt("rm_bake_in_place(%s), เฟรม %d: root %s", name, i, fmt_v3(before->positions[i]));
+            vec3 p = after->positions[i];
+            if (p.x != 0.0f || p.z != 0.0f || p.y != before->positions[i].y) {
+                check_fail(DIAG_NONE, given,
+                           fmt("root อยู่กับที่: x = z = 0 และ y เดิม %.4f (การโยกขึ้นลงยังอยู่)", (double)before->positions[i].y),
+                           fmt("root %s", fmt_v3(p)));
+                return;
+            }
+            quat q = after->rotations[i];
+            float heading = rm_heading(q);
+            quat original = quat_normalize(before->rotations[i]);
+            quat restored = quat_mul(quat_from_axis_angle(v3_up(), rm_heading(original)), quat_normalize(q));
+            float kept = quat_is_finite(q) ? quat_angle_between(restored, original) : NAN;
+            if (!(fabsf(heading) <= SAMPLE_ANGLE_TOL) || !(kept <= SAMPLE_ANGLE_TOL)) {
+                check_fail(DIAG_NONE, given,
+                           "rotation หันไป +Z (heading 0) แต่ยังเอียง (lean/sway) เหมือนเดิม: "
+                           "หมุนกลับด้วย heading เดิมแล้วได้ rotation เดิม",
+                           fmt("heading %s; หมุนกลับแล้วต่างจากเดิม %s", fmt_deg(heading), fmt_deg(kept)));
+                return;
+            }
+        }
+    }
+}
+
+static void bad_input(void)
+{
+    static rm_clip walk, loop;
+    make_walk(&TURNING_WALK, &walk);
+    make_walk(&STRAIGHT_LOOP, &loop);
+    const float duration = rm_duration(&walk);
+
+    /* rm_delta_between: bad times and bad clips give a zero delta. */
+    enum { D = 13 };
+    static rm_delta_request drq[D];
+    static rm_delta_response drs[D];
+    static const rm_status DWANT[D] = {RM_ERR_TIME, RM_ERR_TIME, RM_ERR_TIME, RM_ERR_TIME, RM_ERR_TIME,
+                                       RM_ERR_TIME, RM_ERR_FRAME_COUNT, RM_ERR_FRAME_COUNT, RM_ERR_FRAME_TIME,
+                                       RM_ERR_FRAME_TIME, RM_ERR_NOT_FINITE, RM_ERR_NULL, RM_ERR_NULL};
+    static const char *const DGIVEN[D] = {
+        "clip ไม่ loop, t1 = duration + 0.1 s", "clip ไม่ loop, t0 = −0.1 s", "t1 < t0 (เวลาเดินถอยหลัง)",
+        "t0 = NaN", "t1 = inf", "clip loop, t1 − t0 = 1.5 × duration (เกินหนึ่งรอบ)", "frame_count = 0 (ไม่มีเฟรม)",
+        "frame_count = 1", "frame_time = 0", "frame_time = −0.02", "positions[5].x = NaN", "clip = NULL",
+        "out = NULL"};
+    memset(drq, 0, sizeof drq);
+    for (int i = 0; i < D; i++) {
+        drq[i].clip = i == 5 ? loop : walk;
+        drq[i].t0 = 0.2f;
+        drq[i].t1 = 0.3f;
+    }
+    drq[0].t1 = duration + 0.1f;
+    drq[1].t0 = -0.1f;
+    drq[2].t0 = 0.5f;
+    drq[3].t0 = NAN;
+    drq[4].t1 = INFINITY;
+    drq[5].t1 = drq[5].t0 + 1.5f * rm_duration(&loop);
+    drq[6].clip.frame_count = 0;
+    drq[7].clip.frame_count = 1;
+    drq[8].clip.frame_time = 0.0f;
+    drq[9].clip.frame_time = -0.02f;
+    drq[10].clip.positions[5].x = NAN;
+    drq[11].pass_null_clip = 1;
+    drq[12].pass_null_out = 1;
+    if (!CHECK_CALL(OP_RM_DELTA, drq, D, drs, NULL))
+        return;
+    for (int i = 0; i < D; i++) {
+        const char *given = fmt("rm_delta_between: %s", DGIVEN[i]);
+        if (!same_status(drs[i].status, DWANT[i], given))
+            return;
+        rm_delta d = drs[i].delta;
+        if (!drq[i].pass_null_out && (d.translation.x != 0.0f || d.translation.y != 0.0f ||
+                                      d.translation.z != 0.0f || d.turn != 0.0f)) {
+            check_fail(DIAG_NONE, given, "*out = translation (0, 0, 0), turn 0 (ตัวละครไม่ขยับ)",
+                       fmt("translation %s, turn %g", fmt_v3(d.translation), (double)d.turn));
+            return;
+        }
+    }
+
+    /* rm_sample: a defined pose with every error. */
+    static rm_sample_request srq[2];
+    static rm_sample_response srs[2];
+    memset(srq, 0, sizeof srq);
+    srq[0].clip = walk;
+    srq[0].count = 4;
+    srq[0].times[0] = duration + 1.0f;
+    srq[0].times[1] = -1.0f;
+    srq[0].times[2] = NAN;
+    srq[0].times[3] = -INFINITY;
+    srq[1].clip = walk;
+    srq[1].clip.frame_count = 0;
+    srq[1].count = 1;
+    srq[1].times[0] = 0.5f;
+    if (!CHECK_CALL(OP_RM_SAMPLE, srq, 2, srs, NULL))
+        return;
+    const vec3 first = walk.positions[0], last = walk.positions[walk.frame_count - 1];
+    const vec3 SWANT[5] = {last, first, first, first, v3_zero()};
+    const char *const SGIVEN[5] = {"time = duration + 1 s (clip ไม่ loop)", "time = −1 s", "time = NaN",
+                                   "time = −inf", "frame_count = 0"};
+    const char *const SWHY[5] = {"เฟรมสุดท้าย (ปลายที่ใกล้ที่สุด)", "เฟรมแรก (ปลายที่ใกล้ที่สุด)", "เฟรมแรก",
+                                 "เฟรมแรก", "origin + identity"};
+    for (int k = 0; k < 5; k++) {
+        int c = k < 4 ? 0 : 1, i = k < 4 ? k : 0;
+        const char *given = fmt("rm_sample: %s", SGIVEN[k]);
+        if (!same_status(srs[c].status[i], k < 4 ? RM_ERR_TIME : RM_ERR_FRAME_COUNT, given))
+            return;
+        if (!(v3_distance(srs[c].poses[i].position, SWANT[k]) <= SAMPLE_POS_TOL)) {
+            check_fail(DIAG_NONE, given, fmt("*out = %s: position %s", SWHY[k], fmt_v3(SWANT[k])),
+                       fmt("position %s", fmt_v3(srs[c].poses[i].position)));
+            return;
+        }
+    }
+
+    /* rm_apply: the character stays put. rm_bake_in_place: the clip too. */
+    enum { A = 4 };
+    static rm_apply_request arq[A];
+    static rm_apply_response ars[A];
+    memset(arq, 0, sizeof arq);
+    for (int i = 0; i < A; i++) {
+        arq[i].character = (rm_character){v3(1.0f, 0.0f, 2.0f), 0.3f};
+        arq[i].delta = (rm_delta){v3(0.0f, 0.0f, 0.05f), 0.01f};
+    }
+    arq[0].delta.turn = NAN;
+    arq[1].character.position.y = INFINITY;
+    arq[2].pass_null_delta = 1;
+    arq[3].pass_null_character = 1;
+    static const rm_status AWANT[A] = {RM_ERR_NOT_FINITE, RM_ERR_NOT_FINITE, RM_ERR_NULL, RM_ERR_NULL};
+    static const char *const AGIVEN[A] = {"delta.turn = NaN", "character.position.y = inf", "delta = NULL",
+                                          "character = NULL"};
+    if (!CHECK_CALL(OP_RM_APPLY, arq, A, ars, NULL))
+        return;
+    for (int i = 0; i < A; i++) {
+        const char *given = fmt("rm_apply: %s", AGIVEN[i]);
+        if (!same_status(ars[i].status, AWANT[i], given))
+            return;
+        if (memcmp(&ars[i].character, &arq[i].character, sizeof ars[i].character) != 0) {
+            check_fail(DIAG_NONE, given, fmt("ตัวละครไม่ถูกแตะ: %s", character_text(arq[i].character)),
+                       character_text(ars[i].character));
+            return;
+        }
+    }
+    static rm_bake_request brq[2];
+    static rm_bake_response brs[2];
+    memset(brq, 0, sizeof brq);
+    brq[0].clip = walk;
+    brq[0].clip.rotations[30] = q4(0.0f, NAN, 0.0f, 1.0f);
+    brq[1].pass_null = 1;
+    if (!CHECK_CALL(OP_RM_BAKE, brq, 2, brs, NULL))
+        return;
+    if (!same_status(brs[0].status, RM_ERR_NOT_FINITE, "rm_bake_in_place: rotations[30] มี NaN") ||
+        !same_status(brs[1].status, RM_ERR_NULL, "rm_bake_in_place(NULL)"))
+        return;
+    if (memcmp(brs[0].clip.positions, brq[0].clip.positions, sizeof brq[0].clip.positions) != 0)
+        check_fail(DIAG_NONE, "rm_bake_in_place: rotations[30] มี NaN",
+                   "clip ไม่ถูกแก้เลย (validate ก่อนแก้ข้อมูล)", "positions ถูกแก้ไปแล้ว");
+}
+
+DEFINE_SUITE(ROOT_MOTION,
+    {"validate_clip", "rm_validate: เฟรมไม่พอ, frame_time ≤ 0 หรือ NaN, ข้อมูลมี NaN หรือ rotation ศูนย์ ต้องถูกปฏิเสธ", validate_clip},
+    {"heading_of_root", "rm_heading: heading ของ root จาก rotation (เอียง, ก้ม 90°, quaternion ไม่ยาว 1)", heading_of_root},
+    {"sample_between_frames", "rm_sample: lerp ตำแหน่งและ slerp rotation ระหว่างเฟรม", sample_between_frames},
+    {"sample_wraps_loop", "rm_sample: clip แบบ loop วนเวลากลับเข้ารอบ [0, duration)", sample_wraps_loop},
+    {"deltas_add_up", "delta ทุก step รวมกันได้การเคลื่อนที่ของ clip ที่ 30/60/144 Hz และ step ไม่เท่ากัน", deltas_add_up},
+    {"loop_three_times", "loop เล่น 3 รอบ: ไปได้ 3 เท่า ไม่กระโดดตรงจุด loop (เดินตรงและเดินเลี้ยว)", loop_three_times},
+    {"real_clip", "clip จริง CMU 131_01: root motion ตรงกับการเคลื่อนที่ของ Hips (−3.00, 45.86) units", real_clip},
+    {"character_frame", "delta อยู่ใน frame ของตัวละคร: clip เดินไป +Z ตัวละครที่หัน +X ก็เดินไป +X", character_frame},
+    {"bake_in_place", "Bake Into Pose: root อยู่กับที่ ไม่หัน แต่ยังโยกขึ้นลงและเอียงเหมือนเดิม", bake_in_place},
+    {"bad_input", "input ผิด (ไม่มีเฟรม, NaN, frame_time ≤ 0, เวลานอก clip): status ชัดเจน output ที่กำหนดไว้", bad_input})

@@ -1,6 +1,965 @@
-/* Placeholder until this section is written: the driver does not offer a
- * section whose solutions/ folder is missing. */
+/* 10 controller sync: the checks (trusted side).
+ *
+ * Every check is a property worked out here from the world's geometry,
+ * not a copy of the reference's path, so any collide-and-slide that
+ * follows the header's rules passes:
+ *  - one move against a wall, a floor, a ceiling, a slope or a step ends
+ *    where the geometry says (tangential motion kept, the sphere touching);
+ *  - frame after frame at 30/60/144 Hz and fast deltas, the sphere never
+ *    overlaps a box, never leaves a closed room, and moves exactly as asked
+ *    whenever its path is clear;
+ *  - the chapter's gravity: verticalVelocity = -2 while grounded, then
+ *    += g dt, and motion.y = verticalVelocity * dt;
+ *  - the real CMU clip's root motion (section 09's reference) walks as far
+ *    on flat ground as the clip says.
+ */
 #include "check.h"
+#include "controller_sync.h"
+#include "root_motion.h"
 #include "sections.h"
-static void not_written(void) { check_fail(DIAG_NONE, NULL, NULL, "section not written yet"); }
-DEFINE_SUITE(CONTROLLER_SYNC, {"not_written", "ยังไม่มี section นี้", not_written})
+#include "sections/10_controller_sync/ops.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+/* Tolerances, measured on the reference over seeds 1..50 (every check),
+ * against the values worked out here:
+ *  - one slide against a flat wall, floor or ceiling: 1.3e-6 m; against a
+ *    slope, a step edge or a ledge (pushes that converge over the passes):
+ *    2.7e-7 m. TOL_MOVE leaves 80x.
+ *  - deepest overlap with any box, any frame: 2.7e-7 m. The header lets a
+ *    move end up to CTRL_PENETRATION_SLOP (1e-4) inside; TOL_OVERLAP is
+ *    twice that.
+ *  - horizontal motion on a clear path, per frame: 7.5e-7 m; summed over a
+ *    whole walk against the same sum in double: 1.9e-5 m along the wall,
+ *    8.1e-6 m down the slope, 3.1e-6 m and 1.7e-6 rad for the real clip.
+ *    TOL_WALK leaves 26x, TOL_YAW 60x.
+ *  - vertical velocity: exact; height after a frame of free fall: 1.2e-7 m.
+ *  - resting on a surface (gap to the nearest box): 2.1e-7 m; TOL_TOUCH
+ *    asks "within a millimetre".
+ * The mistakes they catch are far larger (planted in the reference):
+ * pushing ground along the normal instead of straight up loses 6 cm of a
+ * 0.5 m move up a 20-degree ramp; moving a whole frame in one step goes
+ * through the room's 10 cm wall at 30 Hz; no -2 m/s push while grounded
+ * leaves the ground at the top of a 25-degree ramp (grounded 0, 2.4 mm
+ * up). */
+#define TOL_MOVE 1e-4f
+#define TOL_OVERLAP (2.0f * CTRL_PENETRATION_SLOP)
+#define TOL_WALK 5e-4f
+#define TOL_YAW 1e-4f
+#define TOL_FALL 1e-4f
+#define TOL_TOUCH 1e-3f
+/* A path counts as clear when it stays this far outside every wall. */
+#define CLEAR_MARGIN 2e-3f
+
+static const ctrl_settings SETTINGS = {0.35f, 45.0f * IK_DEG_TO_RAD, 0.3f};
+
+/* ---- formatting ----------------------------------------------------------- */
+
+static const char *status_name(int s)
+{
+    static const char *const NAMES[] = {"CTRL_OK", "CTRL_ERR_NULL", "CTRL_ERR_WORLD", "CTRL_ERR_SETTINGS",
+                                        "CTRL_ERR_NOT_FINITE", "CTRL_ERR_TOO_FAR", "CTRL_ERR_TIME"};
+    return s >= 0 && s <= CTRL_ERR_TIME ? NAMES[s] : fmt("%d (ไม่มี status นี้)", s);
+}
+
+static int same_status(int got, ctrl_status want, const char *given)
+{
+    if (got == (int)want)
+        return 1;
+    check_fail(DIAG_NONE, given, fmt("status %s (%s)", status_name((int)want), ctrl_status_text(want)),
+               fmt("status %s", status_name(got)));
+    return 0;
+}
+
+static const char *state_text(const ctrl_state *s)
+{
+    return fmt("centre %s, yaw %s, vertical_velocity %.4f, grounded %d", fmt_v3(s->center), fmt_deg(s->yaw),
+               (double)s->vertical_velocity, s->grounded);
+}
+
+/* A check's description, kept on the caller's stack: fmt()'s rotating
+ * buffers would be reused long before a 1000-frame run is checked. */
+typedef struct { char text[400]; } label;
+
+static label label_of(const char *format, ...)
+{
+    label l;
+    va_list ap;
+    va_start(ap, format);
+    vsnprintf(l.text, sizeof l.text, format, ap);
+    va_end(ap);
+    return l;
+}
+
+static float horizontal_distance(vec3 a, vec3 b)
+{
+    return sqrtf((a.x - b.x) * (a.x - b.x) + (a.z - b.z) * (a.z - b.z));
+}
+
+/* ---- worlds ------------------------------------------------------------- */
+
+static void add_box(ctrl_world *w, ctrl_box b) { w->boxes[w->box_count++] = b; }
+
+static ctrl_box floor_box(float top) { return ctrl_box_min_max(v3(-60.0f, top - 1.0f, -60.0f), v3(60.0f, top, 60.0f)); }
+
+/* The plane of a box face: a point on it and its unit normal (out). */
+typedef struct { vec3 point; vec3 normal; } plane;
+
+static plane box_face(const ctrl_box *b, vec3 local_normal)
+{
+    vec3 n = quat_rotate(quat_normalize(b->rotation), local_normal);
+    vec3 local_point = v3(local_normal.x * b->half_extents.x, local_normal.y * b->half_extents.y,
+                          local_normal.z * b->half_extents.z);
+    plane p = {v3_add(b->center, quat_rotate(quat_normalize(b->rotation), local_point)), n};
+    return p;
+}
+
+static float plane_distance(plane p, vec3 x) { return v3_dot(v3_sub(x, p.point), p.normal); }
+
+/* Height of a (non-vertical) plane at (x, z). */
+static float plane_height(plane p, float x, float z)
+{
+    return p.point.y - (p.normal.x * (x - p.point.x) + p.normal.z * (z - p.point.z)) / p.normal.y;
+}
+
+/* ---- check 1: one slide against flat geometry --------------------------- */
+
+static void describe_slide(const void *request, char *out, size_t size)
+{
+    const ctrl_slide_request *rq = request;
+    snprintf(out, size, "ctrl_slide(start %s, motion %s, radius %.2f, %d boxes)", fmt_v3(rq->start), fmt_v3(rq->motion),
+             (double)rq->settings.radius, rq->world.box_count);
+}
+
+static const char *slide_given(const ctrl_slide_request *rq, const char *what)
+{
+    char text[512];
+    describe_slide(rq, text, sizeof text);
+    return fmt("%s — %s", text, what);
+}
+
+/* A sphere moving toward a flat face: the part of the motion along the
+ * face is kept, the part into it stops with the sphere touching. */
+static vec3 against_plane(plane face, vec3 start, vec3 motion, float radius, int *blocked)
+{
+    float reach = plane_distance(face, start) + v3_dot(motion, face.normal);
+    vec3 end = v3_add(start, motion);
+    *blocked = reach < radius;
+    return *blocked ? v3_add(end, v3_scale(face.normal, radius - reach)) : end;
+}
+
+static int expect_slide(const ctrl_slide_request *rq, const ctrl_slide_response *rs, vec3 want, float tol,
+                        const char *flag_name, int flag_want, int flag_got, const char *what)
+{
+    const char *given = slide_given(rq, what);
+    if (!same_status(rs->status, CTRL_OK, given))
+        return 0;
+    float off = v3_distance(rs->result.center, want);
+    if (!(off <= tol)) {
+        check_fail(DIAG_NONE, given, fmt("centre จบที่ %s", fmt_v3(want)),
+                   fmt("centre %s (ห่าง %.4f m)", fmt_v3(rs->result.center), (double)off));
+        return 0;
+    }
+    if (flag_name && (flag_got != 0) != flag_want) {
+        check_fail(DIAG_NONE, given, fmt("%s = %d", flag_name, flag_want), fmt("%s = %d", flag_name, flag_got));
+        return 0;
+    }
+    return 1;
+}
+
+static void slide_flat(void)
+{
+    /* Four kinds of flat surface, 40 random motions each: an axis-aligned
+     * wall, a wall turned 30 degrees, a floor (moving down) and a ceiling
+     * (moving up). */
+    enum { PER = 40, N = 4 * PER };
+    static ctrl_slide_request rq[N];
+    static ctrl_slide_response rs[N];
+    static plane faces[4];
+    static const char *const WHAT[4] = {"กำแพงตรง (หน้ากำแพงที่ x = 1)", "กำแพงเอียง 30° รอบ +Y",
+                                        "พื้น (ผิวบนที่ y = 0) เคลื่อนลง", "เพดาน (ผิวล่างที่ y = 2) เคลื่อนขึ้น"};
+    rng r = rng_for("slide_flat");
+    memset(rq, 0, sizeof rq);
+    ctrl_box boxes[4] = {
+        ctrl_box_min_max(v3(1.0f, -5.0f, -50.0f), v3(1.2f, 5.0f, 50.0f)),
+        ctrl_box_turned(v3(1.3f, 0.0f, 0.0f), v3(0.1f, 5.0f, 50.0f), 30.0f * IK_DEG_TO_RAD),
+        ctrl_box_min_max(v3(-50.0f, -1.0f, -50.0f), v3(50.0f, 0.0f, 50.0f)),
+        ctrl_box_min_max(v3(-50.0f, 2.0f, -50.0f), v3(50.0f, 3.0f, 50.0f)),
+    };
+    const vec3 NORMALS[4] = {v3(-1, 0, 0), v3(-1, 0, 0), v3(0, 1, 0), v3(0, -1, 0)};
+    for (int k = 0; k < 4; k++)
+        faces[k] = box_face(&boxes[k], NORMALS[k]);
+    for (int i = 0; i < N; i++) {
+        int k = i / PER;
+        rq[i].world.box_count = 1;
+        rq[i].world.boxes[0] = boxes[k];
+        rq[i].settings = SETTINGS;
+        rq[i].start = v3(rng_float(&r, -0.3f, 0.2f), 1.0f, rng_float(&r, -1.0f, 1.0f));
+        float len = rng_float(&r, 0.1f, 3.0f), angle = rng_float(&r, -1.4f, 1.4f);
+        if (k < 2) /* mostly into the wall, sometimes away (i % 5 == 0) */
+            rq[i].motion = v3((i % 5 ? 1.0f : -1.0f) * len * cosf(angle), rng_float(&r, -0.5f, 0.5f), len * sinf(angle));
+        else
+            rq[i].motion = v3(rng_float(&r, -1.0f, 1.0f), (k == 2 ? -1.0f : 1.0f) * rng_float(&r, 1.2f, 3.0f),
+                              rng_float(&r, -1.0f, 1.0f));
+    }
+    if (!CHECK_CALL(OP_CTRL_SLIDE, rq, N, rs, describe_slide))
+        return;
+    for (int i = 0; i < N; i++) {
+        int k = i / PER, blocked;
+        vec3 want = against_plane(faces[k], rq[i].start, rq[i].motion, SETTINGS.radius, &blocked);
+        const int *flags[4] = {&rs[i].result.hit_wall, &rs[i].result.hit_wall, &rs[i].result.hit_ground,
+                               &rs[i].result.hit_ceiling};
+        const char *names[4] = {"hit_wall", "hit_wall", "hit_ground", "hit_ceiling"};
+        if (!expect_slide(&rq[i], &rs[i], want, TOL_MOVE, names[k], blocked, *flags[k],
+                          fmt("%s: ส่วนที่ขนานกับผิวไปครบ ส่วนที่พุ่งเข้าหยุดเมื่อแตะ (ห่าง radius)", WHAT[k])))
+            return;
+    }
+}
+
+/* ---- check 2: slopes and steps, one slide each --------------------------- */
+
+/* Lanes side by side along x, each starting at z = 0 on the floor. */
+#define LANE_RAMP_UP 0.0f
+#define LANE_STEEP 3.0f
+#define LANE_STEP_LOW 6.0f
+#define LANE_STEP_MID 9.0f
+#define LANE_STEP_HIGH 12.0f
+#define RAMP_UP_DEG 20.0f
+#define STEEP_DEG 55.0f
+#define RAMP_RISE 1.5f
+
+static void lanes_world(ctrl_world *w)
+{
+    memset(w, 0, sizeof *w);
+    add_box(w, floor_box(0.0f));
+    const float up = RAMP_RISE / tanf(RAMP_UP_DEG * IK_DEG_TO_RAD), steep = RAMP_RISE / tanf(STEEP_DEG * IK_DEG_TO_RAD);
+    add_box(w, ctrl_ramp(LANE_RAMP_UP - 1.0f, LANE_RAMP_UP + 1.0f, 1.0f, 1.0f + up, 0.0f, RAMP_RISE, 0.6f));
+    add_box(w, ctrl_box_min_max(v3(LANE_RAMP_UP - 1.0f, 0.0f, 1.0f + up), v3(LANE_RAMP_UP + 1.0f, RAMP_RISE, 30.0f)));
+    add_box(w, ctrl_ramp(LANE_STEEP - 1.0f, LANE_STEEP + 1.0f, 1.0f, 1.0f + steep, 0.0f, RAMP_RISE, 0.6f));
+    add_box(w, ctrl_box_min_max(v3(LANE_STEEP - 1.0f, 0.0f, 1.0f + steep), v3(LANE_STEEP + 1.0f, RAMP_RISE, 30.0f)));
+    add_box(w, ctrl_box_min_max(v3(LANE_STEP_LOW - 1.0f, 0.0f, 1.0f), v3(LANE_STEP_LOW + 1.0f, 0.25f, 30.0f)));
+    add_box(w, ctrl_box_min_max(v3(LANE_STEP_MID - 1.0f, 0.0f, 1.0f), v3(LANE_STEP_MID + 1.0f, 0.32f, 30.0f)));
+    add_box(w, ctrl_box_min_max(v3(LANE_STEP_HIGH - 1.0f, 0.0f, 1.0f), v3(LANE_STEP_HIGH + 1.0f, 0.5f, 30.0f)));
+}
+
+/* Where a sphere resting on a walkable plane has its centre, at (x, z). */
+static vec3 resting_on(plane p, float x, float z, float radius)
+{
+    return v3(x, plane_height(p, x, z) + radius / p.normal.y, z);
+}
+
+/* Where a sphere at height y, moving along +z, touches the slope rising
+ * from (z = 1, y = 0): its distance to the plane equals the radius. */
+static float steep_stop(float y, float radius)
+{
+    float a = STEEP_DEG * IK_DEG_TO_RAD;
+    return 1.0f - (radius - y * cosf(a)) / sinf(a);
+}
+
+/* The same at a step's top edge (height h, front face at z = 1). */
+static float edge_stop(float y, float h, float radius)
+{
+    return 1.0f - sqrtf(radius * radius - (y - h) * (y - h));
+}
+
+static void slopes_and_steps(void)
+{
+    enum { N = 7 };
+    static ctrl_slide_request rq[N];
+    static ctrl_slide_response rs[N];
+    static ctrl_world world;
+    lanes_world(&world);
+    const float r = SETTINGS.radius;
+    plane ramp = box_face(&world.boxes[1], v3(0, 1, 0));
+    memset(rq, 0, sizeof rq);
+    for (int i = 0; i < N; i++) {
+        rq[i].world = world;
+        rq[i].settings = SETTINGS;
+    }
+    /* 0: up the 20-degree ramp, 0.5 m forward: still on the surface. */
+    rq[0].start = resting_on(ramp, LANE_RAMP_UP, 2.5f, r);
+    rq[0].motion = v3(0.0f, 0.0f, 0.5f);
+    /* 1: down it, with a push down bigger than the drop. */
+    rq[1].start = resting_on(ramp, LANE_RAMP_UP, 3.0f, r);
+    rq[1].motion = v3(0.0f, -0.3f, -0.5f);
+    /* 2: into the 55-degree slope (limit 45): stops, does not climb. */
+    rq[2].start = v3(LANE_STEEP, r, 0.0f);
+    rq[2].motion = v3(0.0f, 0.0f, 1.5f);
+    /* 3: onto a 0.25 m step (step_height 0.3): climbs. */
+    rq[3].start = v3(LANE_STEP_LOW, r, 0.3f);
+    rq[3].motion = v3(0.0f, 0.0f, 1.0f);
+    /* 4: a 0.32 m ledge, above step_height: its edge stops the sphere. */
+    rq[4].start = v3(LANE_STEP_MID, r, 0.0f);
+    rq[4].motion = v3(0.0f, 0.0f, 1.5f);
+    /* 5: a 0.5 m block, above the centre: its face stops the sphere. */
+    rq[5].start = v3(LANE_STEP_HIGH, r, 0.0f);
+    rq[5].motion = v3(0.0f, 0.0f, 1.5f);
+    /* 6: standing on the 20-degree ramp, pressed down: does not slide. */
+    rq[6].start = resting_on(ramp, LANE_RAMP_UP, 2.5f, r);
+    rq[6].motion = v3(0.0f, -0.2f, 0.0f);
+    if (!CHECK_CALL(OP_CTRL_SLIDE, rq, N, rs, describe_slide))
+        return;
+    const vec3 want[N] = {
+        resting_on(ramp, LANE_RAMP_UP, 3.0f, r),
+        resting_on(ramp, LANE_RAMP_UP, 2.5f, r),
+        v3(LANE_STEEP, r, steep_stop(r, r)),
+        v3(LANE_STEP_LOW, 0.25f + r, 1.3f),
+        v3(LANE_STEP_MID, r, edge_stop(r, 0.32f, r)),
+        v3(LANE_STEP_HIGH, r, 1.0f - r),
+        resting_on(ramp, LANE_RAMP_UP, 2.5f, r),
+    };
+    static const char *const WHAT[N] = {
+        "ทางลาด 20° (slope_limit 45°) เดินขึ้น: ไปครบระยะแนวนอนและอยู่บนผิวลาด",
+        "ทางลาด 20° เดินลงพร้อมแรงกดลง: ไปครบระยะแนวนอนและลงมาแตะผิวลาด",
+        "ทางลาด 55° ชันเกิน slope_limit 45°: หยุดที่ผิวลาด ไม่ไต่ขึ้น (ดันออกทางแนวนอน)",
+        "ขั้นบันได 0.25 m (step_height 0.3): ก้าวขึ้นไปยืนบนขั้น ระยะแนวนอนครบ",
+        "ขอบสูง 0.32 m เกิน step_height 0.3: หยุดที่ขอบ ไม่ขึ้น",
+        "กล่องสูง 0.5 m (สูงกว่าจุดศูนย์กลาง): หยุดที่หน้ากล่อง",
+        "ยืนบนทางลาด 20° แล้วกดลง: ไม่ไถลลงทางลาด (ดันขึ้นตรงๆ)",
+    };
+    const int ground[N] = {1, 1, -1, 1, -1, -1, 1};
+    const int wall[N] = {-1, -1, 1, -1, 1, 1, -1};
+    for (int i = 0; i < N; i++) {
+        const char *flag = ground[i] >= 0 ? "hit_ground" : "hit_wall";
+        int got = ground[i] >= 0 ? rs[i].result.hit_ground : rs[i].result.hit_wall;
+        int flag_want = ground[i] >= 0 ? ground[i] : wall[i];
+        if (!expect_slide(&rq[i], &rs[i], want[i], TOL_MOVE, flag, flag_want, got, WHAT[i]))
+            return;
+    }
+}
+
+/* ---- runs -------------------------------------------------------------------- */
+
+static const char *rate_text(float rate) { return rate > 0.0f ? fmt("%.0f Hz", (double)rate) : "dt ไม่เท่ากัน 5–40 ms"; }
+
+/* Frames over `seconds`: dt = 1/rate, or uneven dt in 5..40 ms drawn from
+ * `r` (rate 0). Checks with fixed rates pass r = NULL and draw nothing:
+ * their cases are the same under every seed. */
+static int fill_dts(ctrl_run_request *rq, float seconds, float rate, rng *r)
+{
+    int n = 0;
+    double t = 0.0;
+    while (n < CTRL_RUN_FRAMES && t < seconds - 1e-6) {
+        float dt = rate > 0.0f ? 1.0f / rate : rng_float(r, 0.005f, 0.04f);
+        rq->dts[n++] = dt;
+        t += dt;
+    }
+    rq->frame_count = n;
+    return n;
+}
+
+/* A walk at `speed` m/s whose world direction is `world_heading` (0 = +Z)
+ * for a character facing `yaw`: each frame's delta is in the character's
+ * frame, so it is the world step turned by -yaw. */
+static void walk_deltas(ctrl_run_request *rq, float speed, float world_heading)
+{
+    for (int i = 0; i < rq->frame_count; i++) {
+        float step = speed * rq->dts[i], local = world_heading - rq->start.yaw;
+        rq->deltas[i] = v3(step * sinf(local), 0.0f, step * cosf(local));
+        rq->turns[i] = 0.0f;
+    }
+}
+
+static ctrl_state standing(vec3 center, float yaw)
+{
+    ctrl_state s = {center, yaw, 0.0f, 1};
+    return s;
+}
+
+static const char *run_given(const ctrl_run_request *rq, int frame, const char *what)
+{
+    return fmt("%s, %d frames; frame %d (dt %.4f s, delta %s, turn %s); เริ่มจาก %s", what, rq->frame_count, frame + 1,
+               (double)rq->dts[frame], fmt_v3(rq->deltas[frame]), fmt_deg(rq->turns[frame]), state_text(&rq->start));
+}
+
+/* Every frame: status ok, finite, never overlapping a box. */
+static int expect_sane_frames(const ctrl_run_request *rq, const ctrl_run_response *rs, const char *what)
+{
+    for (int i = 0; i < rq->frame_count; i++) {
+        if (rs->status[i] != (int)CTRL_OK)
+            return same_status(rs->status[i], CTRL_OK, run_given(rq, i, what));
+        const ctrl_state *s = &rs->states[i];
+        if (!v3_is_finite(s->center) || !isfinite(s->vertical_velocity) || !isfinite(s->yaw)) {
+            check_fail(DIAG_NONE, run_given(rq, i, what), "state เป็นตัวเลขจริง (finite)", state_text(s));
+            return 0;
+        }
+        float overlap = ctrl_penetration(&rq->world, s->center, rq->settings.radius);
+        if (overlap > TOL_OVERLAP) {
+            check_fail(DIAG_NONE, run_given(rq, i, what), "sphere ไม่จมเข้าไปในกล่องใดเลย (penetration ≤ 0.2 mm)",
+                       fmt("%s จมลึก %.4f m", state_text(s), (double)overlap));
+            return 0;
+        }
+    }
+    return 1;
+}
+
+/* Vertical velocity after each frame follows the chapter exactly. */
+static int expect_chapter_velocity(const ctrl_run_request *rq, const ctrl_run_response *rs, const char *what)
+{
+    ctrl_state before = rq->start;
+    for (int i = 0; i < rq->frame_count; i++) {
+        float v = before.grounded && before.vertical_velocity < 0.0f ? CTRL_GROUNDED_VELOCITY : before.vertical_velocity;
+        v += CTRL_GRAVITY * rq->dts[i];
+        if (!(fabsf(rs->states[i].vertical_velocity - v) <= TOL_FALL)) {
+            check_fail(DIAG_NONE, run_given(rq, i, what),
+                       fmt("vertical_velocity = %.5f (ก่อนหน้า %.5f, grounded %d: %s แล้ว += %.2f × dt)", (double)v,
+                           (double)before.vertical_velocity, before.grounded,
+                           before.grounded && before.vertical_velocity < 0.0f ? "ตั้งเป็น −2" : "คงไว้",
+                           (double)CTRL_GRAVITY),
+                       fmt("vertical_velocity = %.5f", (double)rs->states[i].vertical_velocity));
+            return 0;
+        }
+        before = rs->states[i];
+    }
+    return 1;
+}
+
+/* ---- check 3: a room, fast deltas, any frame rate ---------------------------- */
+
+#define ROOM_INNER 2.95f
+
+static void room_world(ctrl_world *w)
+{
+    memset(w, 0, sizeof *w);
+    add_box(w, floor_box(0.0f));
+    /* Thin walls, 0.1 m: a controller that skips ahead by whole frames
+     * would pass straight through them. */
+    add_box(w, ctrl_box_min_max(v3(-3.05f, 0.0f, -3.05f), v3(3.05f, 2.0f, -ROOM_INNER)));
+    add_box(w, ctrl_box_min_max(v3(-3.05f, 0.0f, ROOM_INNER), v3(3.05f, 2.0f, 3.05f)));
+    add_box(w, ctrl_box_min_max(v3(-3.05f, 0.0f, -3.05f), v3(-ROOM_INNER, 2.0f, 3.05f)));
+    add_box(w, ctrl_box_min_max(v3(ROOM_INNER, 0.0f, -3.05f), v3(3.05f, 2.0f, 3.05f)));
+    add_box(w, ctrl_box_min_max(v3(0.7f, 0.0f, 0.7f), v3(1.3f, 2.0f, 1.3f)));
+    add_box(w, ctrl_box_turned(v3(-1.2f, 1.0f, -0.8f), v3(0.4f, 1.0f, 0.2f), 45.0f * IK_DEG_TO_RAD));
+    add_box(w, ctrl_box_turned(v3(-1.0f, 1.0f, 1.6f), v3(0.9f, 1.0f, 0.05f), -20.0f * IK_DEG_TO_RAD));
+}
+
+/* Is the straight horizontal path from a to b clear of every wall (boxes
+ * after the floor) by CLEAR_MARGIN? */
+static int path_clear(const ctrl_world *w, vec3 a, vec3 b, float radius)
+{
+    ctrl_world walls = *w;
+    walls.box_count = w->box_count - 1;
+    memmove(walls.boxes, w->boxes + 1, sizeof walls.boxes[0] * (size_t)walls.box_count);
+    int samples = 1 + (int)(horizontal_distance(a, b) / 0.01f);
+    for (int k = 0; k <= samples; k++) {
+        vec3 p = v3_lerp(a, b, (float)k / (float)samples);
+        p.y = a.y;
+        if (ctrl_penetration(&walls, p, radius + CLEAR_MARGIN) > 0.0f)
+            return 0;
+    }
+    return 1;
+}
+
+static void never_inside_at_any_speed(void)
+{
+    static const float RATES[] = {30.0f, 60.0f, 144.0f, 0.0f};
+    enum { N = sizeof RATES / sizeof RATES[0] };
+    static ctrl_run_request rq[N];
+    static ctrl_run_response rs[N];
+    rng r = rng_for("never_inside_at_any_speed");
+    memset(rq, 0, sizeof rq);
+    for (int i = 0; i < N; i++) {
+        room_world(&rq[i].world);
+        rq[i].settings = SETTINGS;
+        rq[i].start = standing(v3(0.0f, SETTINGS.radius, -2.0f), 0.0f);
+        fill_dts(&rq[i], 2.0f, RATES[i], &r);
+        /* A new direction and a speed of 0.5..25 m/s every 8 frames. */
+        float heading = 0.0f, speed = 0.0f;
+        for (int f = 0; f < rq[i].frame_count; f++) {
+            if (f % 8 == 0) {
+                heading = rng_float(&r, -IK_PI, IK_PI);
+                speed = rng_float(&r, 0.5f, 25.0f);
+            }
+            float step = speed * rq[i].dts[f];
+            rq[i].deltas[f] = v3(step * sinf(heading), 0.0f, step * cosf(heading));
+        }
+    }
+    if (!CHECK_CALL(OP_CTRL_RUN, rq, N, rs, NULL))
+        return;
+    for (int i = 0; i < N; i++) {
+        const label what_label = label_of("ห้องปิด 6 × 6 m ผนังหนา 0.1 m มีเสา 3 ต้น, delta 0.5–25 m/s ที่ %s", rate_text(RATES[i]));
+        const char *what = what_label.text;
+        if (!expect_sane_frames(&rq[i], &rs[i], what))
+            return;
+        vec3 before = rq[i].start.center;
+        for (int f = 0; f < rq[i].frame_count; f++) {
+            vec3 now = rs[i].states[f].center;
+            const float inner = ROOM_INNER - SETTINGS.radius + TOL_TOUCH;
+            if (!(fabsf(now.x) <= inner && fabsf(now.z) <= inner && now.y >= SETTINGS.radius - TOL_TOUCH)) {
+                check_fail(DIAG_NONE, run_given(&rq[i], f, what), "ยังอยู่ในห้อง (ไม่ทะลุผนังหรือพื้น)",
+                           fmt("centre %s", fmt_v3(now)));
+                return;
+            }
+            vec3 asked = v3_add(before, rq[i].deltas[f]); /* yaw 0: the delta is the world step */
+            if (path_clear(&rq[i].world, before, asked, SETTINGS.radius) &&
+                !(horizontal_distance(now, asked) <= TOL_MOVE)) {
+                check_fail(DIAG_NONE, run_given(&rq[i], f, what),
+                           fmt("ทางโล่ง: ไปครบตาม delta ถึง (x, z) = (%.4f, %.4f)", (double)asked.x, (double)asked.z),
+                           fmt("(x, z) = (%.4f, %.4f)", (double)now.x, (double)now.z));
+                return;
+            }
+            before = now;
+        }
+    }
+}
+
+/* ---- check 4: along a wall ------------------------------------------------------ */
+
+static void slides_along_wall(void)
+{
+    static const float RATES[] = {30.0f, 60.0f, 144.0f, 0.0f};
+    enum { N = sizeof RATES / sizeof RATES[0] };
+    static ctrl_run_request rq[N];
+    static ctrl_run_response rs[N];
+    rng r = rng_for("slides_along_wall");
+    memset(rq, 0, sizeof rq);
+    const float wall_x = 1.0f, drift = 30.0f * IK_DEG_TO_RAD, speed = 1.4f;
+    for (int i = 0; i < N; i++) {
+        add_box(&rq[i].world, floor_box(0.0f));
+        add_box(&rq[i].world, ctrl_box_min_max(v3(wall_x, 0.0f, -5.0f), v3(wall_x + 0.2f, 2.5f, 30.0f)));
+        rq[i].settings = SETTINGS;
+        /* The character faces some way; the clip's steps are in its frame. */
+        rq[i].start = standing(v3(0.0f, SETTINGS.radius, 0.0f), rng_float(&r, -IK_PI, IK_PI));
+        fill_dts(&rq[i], 3.0f, RATES[i], &r);
+        walk_deltas(&rq[i], speed, drift);
+    }
+    if (!CHECK_CALL(OP_CTRL_RUN, rq, N, rs, NULL))
+        return;
+    for (int i = 0; i < N; i++) {
+        const label what_label = label_of("เดิน 1.4 m/s เฉียงเข้ากำแพง 30° (หน้ากำแพง x = 1) ที่ %s", rate_text(RATES[i]));
+        const char *what = what_label.text;
+        if (!expect_sane_frames(&rq[i], &rs[i], what))
+            return;
+        double x = rq[i].start.center.x, z = rq[i].start.center.z;
+        for (int f = 0; f < rq[i].frame_count; f++) {
+            double step = speed * rq[i].dts[f];
+            x = fmin(x + step * sin(drift), wall_x - SETTINGS.radius);
+            z += step * cos(drift);
+            const ctrl_state *s = &rs[i].states[f];
+            vec3 want = v3((float)x, SETTINGS.radius, (float)z);
+            if (!(v3_distance(s->center, want) <= TOL_WALK) || !s->grounded) {
+                check_fail(DIAG_NONE, run_given(&rq[i], f, what),
+                           fmt("centre %s grounded 1: ส่วนที่ขนานกำแพงไปครบ ส่วนที่พุ่งเข้าหยุดเมื่อแตะ", fmt_v3(want)),
+                           state_text(s));
+                return;
+            }
+        }
+    }
+}
+
+/* ---- check 5: the real clip on flat ground --------------------------------------------- */
+
+/* The real clip's root motion, from section 09's reference, one delta per
+ * frame at the given frame times. Returns 0 (after check_fail) when the
+ * clip cannot be loaded. */
+static int real_clip_deltas(ctrl_run_request *rq, float rate, rng *r)
+{
+    static rm_clip clip;
+    char path[1024];
+    snprintf(path, sizeof path, "%s/checker/data/mocap/cmu_131_01_start_walk_stop.bvh", CHECK_ENV.root);
+    bvh_file file;
+    bvh_error e = bvh_load(path, &file);
+    if (e.failed) {
+        check_fail(DIAG_NONE, path, "โหลด clip จริงได้", fmt("checker โหลดไม่ได้: %s", e.message));
+        return 0;
+    }
+    rm_status s = rm_clip_from_bvh(&file, 0, BVH_CMU_METRES_PER_UNIT, 0, &clip);
+    bvh_free(&file);
+    if (s != RM_OK) {
+        check_fail(DIAG_NONE, path, "root track ของ clip จริง", rm_status_text(s));
+        return 0;
+    }
+    const float duration = rm_duration(&clip);
+    fill_dts(rq, duration, rate, r);
+    float t = 0.0f;
+    for (int i = 0; i < rq->frame_count; i++) {
+        float next = t + rq->dts[i];
+        if (next > duration || i == rq->frame_count - 1)
+            next = duration;
+        rm_delta d;
+        rm_delta_between(&clip, t, next, &d);
+        rq->deltas[i] = d.translation;
+        rq->turns[i] = d.turn;
+        t = next;
+    }
+    return 1;
+}
+
+static void flat_ground_as_far_as_clip(void)
+{
+    static const float RATES[] = {30.0f, 60.0f, 144.0f, 0.0f};
+    enum { N = sizeof RATES / sizeof RATES[0] };
+    static ctrl_run_request rq[N];
+    static ctrl_run_response rs[N];
+    rng r = rng_for("flat_ground_as_far_as_clip");
+    memset(rq, 0, sizeof rq);
+    for (int i = 0; i < N; i++) {
+        add_box(&rq[i].world, floor_box(0.0f));
+        rq[i].settings = SETTINGS;
+        rq[i].start = standing(v3(1.0f, SETTINGS.radius, -2.0f), 0.3f);
+        if (!real_clip_deltas(&rq[i], RATES[i], &r))
+            return;
+    }
+    if (!CHECK_CALL(OP_CTRL_RUN, rq, N, rs, NULL))
+        return;
+    for (int i = 0; i < N; i++) {
+        const label what_label = label_of("clip จริง CMU 131_01 บนพื้นเรียบโล่ง ที่ %s", rate_text(RATES[i]));
+        const char *what = what_label.text;
+        if (!expect_sane_frames(&rq[i], &rs[i], what))
+            return;
+        /* Where the clip says: each delta turned by the yaw so far (worked
+         * out in double), then the turn added. */
+        double x = rq[i].start.center.x, z = rq[i].start.center.z, yaw = rq[i].start.yaw;
+        for (int f = 0; f < rq[i].frame_count; f++) {
+            vec3 d = rq[i].deltas[f];
+            x += d.x * cos(yaw) + d.z * sin(yaw);
+            z += -d.x * sin(yaw) + d.z * cos(yaw);
+            yaw += rq[i].turns[f];
+            const ctrl_state *s = &rs[i].states[f];
+            vec3 want = v3((float)x, SETTINGS.radius, (float)z);
+            float yaw_off = fabsf(ctrl_wrap_angle(s->yaw - (float)yaw));
+            if (!(v3_distance(s->center, want) <= TOL_WALK) || !(yaw_off <= TOL_YAW) || !s->grounded) {
+                const char *hint = v3_distance(s->center, v3(s->center.x, SETTINGS.radius, s->center.z)) > TOL_WALK
+                                       ? " — ความสูงเปลี่ยน: ต้องทิ้ง y ของ delta (การโยกของ clip) แล้วใช้ gravity แทน"
+                                       : "";
+                check_fail(DIAG_NONE, run_given(&rq[i], f, what),
+                           fmt("centre %s (ผลรวมของ delta ที่หมุนด้วย yaw), yaw %s, grounded 1", fmt_v3(want),
+                               fmt_deg((float)yaw)),
+                           fmt("%s%s", state_text(s), hint));
+                return;
+            }
+        }
+    }
+}
+
+/* ---- check 6: off a ledge ------------------------------------------------------------------ */
+
+static void falls_off_ledge(void)
+{
+    static const float RATES[] = {30.0f, 60.0f, 144.0f};
+    enum { N = sizeof RATES / sizeof RATES[0] };
+    static ctrl_run_request rq[N];
+    static ctrl_run_response rs[N];
+    memset(rq, 0, sizeof rq);
+    const float top = 1.0f, edge = 2.0f;
+    for (int i = 0; i < N; i++) {
+        add_box(&rq[i].world, ctrl_box_min_max(v3(-5.0f, -1.0f, -5.0f), v3(5.0f, top, edge)));
+        add_box(&rq[i].world, ctrl_box_min_max(v3(-5.0f, -1.0f, edge), v3(5.0f, 0.0f, 20.0f)));
+        rq[i].settings = SETTINGS;
+        rq[i].start = standing(v3(0.0f, top + SETTINGS.radius, 0.0f), 0.0f);
+        fill_dts(&rq[i], 3.0f, RATES[i], NULL);
+        walk_deltas(&rq[i], 1.4f, 0.0f);
+    }
+    if (!CHECK_CALL(OP_CTRL_RUN, rq, N, rs, NULL))
+        return;
+    for (int i = 0; i < N; i++) {
+        const label what_label = label_of("เดิน 1.4 m/s ออกจากขอบแท่นสูง 1 m (ขอบที่ z = 2) ที่ %s", rate_text(RATES[i]));
+        const char *what = what_label.text;
+        if (!expect_sane_frames(&rq[i], &rs[i], what) || !expect_chapter_velocity(&rq[i], &rs[i], what))
+            return;
+        int airborne = 0;
+        for (int f = 0; f < rq[i].frame_count; f++) {
+            const ctrl_state *s = &rs[i].states[f];
+            /* Well before the edge: standing on the platform. */
+            if (s->center.z < edge - SETTINGS.radius &&
+                (!s->grounded || !(fabsf(s->center.y - (top + SETTINGS.radius)) <= TOL_MOVE))) {
+                check_fail(DIAG_NONE, run_given(&rq[i], f, what),
+                           fmt("ยังยืนบนแท่น: grounded 1, centre.y = %.3f", (double)(top + SETTINGS.radius)),
+                           state_text(s));
+                return;
+            }
+            airborne += !s->grounded;
+        }
+        const ctrl_state *last = &rs[i].states[rq[i].frame_count - 1];
+        if (!airborne || !last->grounded || !(fabsf(last->center.y - SETTINGS.radius) <= TOL_TOUCH) ||
+            !(last->center.z > edge)) {
+            check_fail(DIAG_NONE, what,
+                       fmt("ตกจากขอบ (grounded 0 อย่างน้อยหนึ่ง frame) แล้วลงยืนบนพื้นล่าง: centre.y = %.3f, z > 2, grounded 1",
+                           (double)SETTINGS.radius),
+                       fmt("frame ที่ grounded 0: %d; สุดท้าย %s", airborne, state_text(last)));
+            return;
+        }
+    }
+}
+
+/* ---- check 7: down a slope -------------------------------------------------------------------- */
+
+static void walks_down_slope(void)
+{
+    static const float RATES[] = {30.0f, 60.0f, 144.0f, 0.0f};
+    enum { N = sizeof RATES / sizeof RATES[0] };
+    static ctrl_run_request rq[N];
+    static ctrl_run_response rs[N];
+    rng r = rng_for("walks_down_slope");
+    memset(rq, 0, sizeof rq);
+    const float high = 1.5f, angle = 25.0f * IK_DEG_TO_RAD, bottom = high / tanf(angle);
+    for (int i = 0; i < N; i++) {
+        ctrl_world *w = &rq[i].world;
+        add_box(w, ctrl_box_min_max(v3(-5.0f, 0.0f, -5.0f), v3(5.0f, high, 0.0f)));
+        add_box(w, ctrl_ramp(-5.0f, 5.0f, 0.0f, bottom, high, 0.0f, 0.6f));
+        add_box(w, floor_box(0.0f));
+        rq[i].settings = SETTINGS;
+        /* Facing -Z and stepping backwards (+Z): the deltas are in the
+         * character's frame, so they must be turned by its yaw. */
+        rq[i].start = standing(v3(0.0f, high + SETTINGS.radius, -1.0f), IK_PI);
+        fill_dts(&rq[i], 4.5f, RATES[i], &r);
+        walk_deltas(&rq[i], 1.4f, 0.0f);
+    }
+    if (!CHECK_CALL(OP_CTRL_RUN, rq, N, rs, NULL))
+        return;
+    for (int i = 0; i < N; i++) {
+        const label what_label = label_of("เดินลงทางลาด 25° 1.4 m/s จากแท่นสูง 1.5 m ที่ %s", rate_text(RATES[i]));
+        const char *what = what_label.text;
+        if (!expect_sane_frames(&rq[i], &rs[i], what))
+            return;
+        double z = rq[i].start.center.z;
+        for (int f = 0; f < rq[i].frame_count; f++) {
+            const ctrl_state *s = &rs[i].states[f];
+            z += 1.4 * rq[i].dts[f];
+            float gap = -ctrl_penetration(&rq[i].world, s->center, SETTINGS.radius);
+            if (!s->grounded || !(gap <= TOL_TOUCH) || !(fabsf(s->center.z - (float)z) <= TOL_WALK) ||
+                !(fabsf(s->center.x) <= TOL_WALK)) {
+                check_fail(DIAG_NONE, run_given(&rq[i], f, what),
+                           fmt("grounded 1 ทุก frame, แตะผิว (ห่างไม่เกิน 1 mm), z = %.4f ตามที่ clip สั่ง", z),
+                           fmt("%s, ห่างผิว %.4f m", state_text(s), (double)gap));
+                return;
+            }
+        }
+        const ctrl_state *last = &rs[i].states[rq[i].frame_count - 1];
+        if (!(last->center.z > bottom) || !(fabsf(last->center.y - SETTINGS.radius) <= TOL_TOUCH)) {
+            check_fail(DIAG_NONE, what, fmt("ถึงพื้นล่างปลายทางลาด: z > %.2f, centre.y = %.2f", (double)bottom,
+                                            (double)SETTINGS.radius),
+                       state_text(last));
+            return;
+        }
+    }
+}
+
+/* ---- check 8: slope limit and step height, walked ----------------------------------------------- */
+
+static void slope_limit_and_steps(void)
+{
+    static const float LANES[] = {LANE_RAMP_UP, LANE_STEEP, LANE_STEP_LOW, LANE_STEP_MID};
+    static const float RATES[] = {30.0f, 144.0f};
+    enum { L = 4, R = 2, N = L * R };
+    static ctrl_run_request rq[N];
+    static ctrl_run_response rs[N];
+    memset(rq, 0, sizeof rq);
+    for (int i = 0; i < N; i++) {
+        lanes_world(&rq[i].world);
+        rq[i].settings = SETTINGS;
+        rq[i].start = standing(v3(LANES[i / R], SETTINGS.radius, 0.0f), 0.0f);
+        fill_dts(&rq[i], 2.5f, RATES[i % R], NULL);
+        walk_deltas(&rq[i], 1.4f, 0.0f);
+    }
+    if (!CHECK_CALL(OP_CTRL_RUN, rq, N, rs, NULL))
+        return;
+    const float r_ = SETTINGS.radius;
+    plane ramp = box_face(&rq[0].world.boxes[1], v3(0, 1, 0));
+    for (int i = 0; i < N; i++) {
+        static const char *const WHAT[L] = {"เดินขึ้นทางลาด 20° (slope_limit 45°)", "เดินเข้าทางลาดชัน 55°",
+                                            "เดินเข้าขั้นบันได 0.25 m (step_height 0.3)", "เดินเข้าขอบสูง 0.32 m"};
+        const label what_label = label_of("%s 1.4 m/s ที่ %s", WHAT[i / R], rate_text(RATES[i % R]));
+        const char *what = what_label.text;
+        if (!expect_sane_frames(&rq[i], &rs[i], what))
+            return;
+        const ctrl_state *last = &rs[i].states[rq[i].frame_count - 1];
+        float travelled = 0.0f;
+        for (int f = 0; f < rq[i].frame_count; f++)
+            travelled += rq[i].deltas[f].z;
+        vec3 want;
+        const char *rule;
+        switch (i / R) {
+        case 0:
+            want = resting_on(ramp, LANE_RAMP_UP, travelled, r_);
+            rule = "ขึ้นทางลาดได้ ไปครบระยะแนวนอนและอยู่บนผิวลาด";
+            break;
+        case 1:
+            want = v3(LANE_STEEP, r_, steep_stop(r_, r_));
+            rule = "ไม่ไต่ขึ้นทางลาดที่ชันเกิน slope_limit: หยุดแตะผิวลาดที่ระดับพื้น";
+            break;
+        case 2:
+            want = v3(LANE_STEP_LOW, 0.25f + r_, travelled);
+            rule = "ก้าวขึ้นขั้นที่เตี้ยกว่า step_height แล้วเดินต่อบนขั้น ระยะแนวนอนครบ";
+            break;
+        default:
+            want = v3(LANE_STEP_MID, r_, edge_stop(r_, 0.32f, r_));
+            rule = "ขั้นที่สูงกว่า step_height กั้นไว้: หยุดแตะขอบ";
+            break;
+        }
+        if (!(v3_distance(last->center, want) <= TOL_MOVE) || !last->grounded) {
+            check_fail(DIAG_NONE, what, fmt("%s: สุดท้าย centre %s, grounded 1", rule, fmt_v3(want)), state_text(last));
+            return;
+        }
+        if (i / R == 1 || i / R == 3)
+            for (int f = 0; f < rq[i].frame_count; f++)
+                if (rs[i].states[f].center.y > r_ + TOL_TOUCH) {
+                    check_fail(DIAG_NONE, run_given(&rq[i], f, what), fmt("%s: centre.y ไม่เกิน %.3f ทุก frame", rule, (double)r_),
+                               state_text(&rs[i].states[f]));
+                    return;
+                }
+    }
+}
+
+/* ---- check 9: the chapter's gravity ------------------------------------------------------------ */
+
+static void chapter_gravity(void)
+{
+    static const float RATES[] = {60.0f, 30.0f, 60.0f, 144.0f};
+    enum { N = sizeof RATES / sizeof RATES[0] };
+    static ctrl_run_request rq[N];
+    static ctrl_run_response rs[N];
+    memset(rq, 0, sizeof rq);
+    const float drop = 3.0f;
+    for (int i = 0; i < N; i++) {
+        add_box(&rq[i].world, floor_box(0.0f));
+        rq[i].settings = SETTINGS;
+        fill_dts(&rq[i], 1.5f, RATES[i], NULL);
+        /* 0: standing still on the floor; 1..3: let go 3 m up, at rest. */
+        rq[i].start = i == 0 ? standing(v3(0.0f, SETTINGS.radius, 0.0f), 0.0f)
+                             : (ctrl_state){v3(0.0f, SETTINGS.radius + drop, 0.0f), 0.0f, 0.0f, 0};
+    }
+    if (!CHECK_CALL(OP_CTRL_RUN, rq, N, rs, NULL))
+        return;
+    for (int i = 0; i < N; i++) {
+        const label what_label = i == 0 ? label_of("ยืนนิ่งบนพื้นเรียบ 60 Hz (delta เป็นศูนย์)")
+                                        : label_of("ปล่อยตกจากสูง 3 m ความเร็วเริ่ม 0 ที่ %s", rate_text(RATES[i]));
+        const char *what = what_label.text;
+        if (!expect_sane_frames(&rq[i], &rs[i], what) || !expect_chapter_velocity(&rq[i], &rs[i], what))
+            return;
+        /* Height: y += verticalVelocity * dt until the floor stops it. */
+        double y = rq[i].start.center.y;
+        for (int f = 0; f < rq[i].frame_count; f++) {
+            const ctrl_state *s = &rs[i].states[f];
+            double free_y = y + (double)s->vertical_velocity * rq[i].dts[f];
+            int landed = free_y <= SETTINGS.radius;
+            double want_y = landed ? SETTINGS.radius : free_y;
+            if (!(fabs(s->center.y - want_y) <= TOL_FALL) || s->grounded != landed) {
+                check_fail(DIAG_NONE, run_given(&rq[i], f, what),
+                           fmt("centre.y = %.5f (y += vertical_velocity × dt, หยุดที่พื้น %.2f), grounded %d", want_y,
+                               (double)SETTINGS.radius, landed),
+                           state_text(s));
+                return;
+            }
+            y = s->center.y;
+        }
+    }
+}
+
+/* ---- check 10: bad input --------------------------------------------------------------------------- */
+
+static void bad_input(void)
+{
+    enum { S = 17 };
+    static ctrl_slide_request srq[S];
+    static ctrl_slide_response srs[S];
+    static const ctrl_status SWANT[S] = {
+        CTRL_ERR_NULL, CTRL_ERR_NULL, CTRL_ERR_NULL, CTRL_ERR_WORLD, CTRL_ERR_WORLD, CTRL_ERR_WORLD, CTRL_ERR_WORLD,
+        CTRL_ERR_WORLD, CTRL_ERR_SETTINGS, CTRL_ERR_SETTINGS, CTRL_ERR_SETTINGS, CTRL_ERR_SETTINGS, CTRL_ERR_SETTINGS,
+        CTRL_ERR_SETTINGS, CTRL_ERR_NOT_FINITE, CTRL_ERR_NOT_FINITE, CTRL_ERR_TOO_FAR};
+    static const char *const SGIVEN[S] = {
+        "world = NULL", "settings = NULL", "out = NULL", "box_count = 33 (เกิน CTRL_MAX_BOXES)", "box_count = −1",
+        "box half_extents.y = 0", "box center.x = NaN", "box rotation = (0, 0, 0, 0)", "radius = 0", "radius = NaN",
+        "slope_limit = 0", "slope_limit = 1.6 rad (เกิน 85°)", "step_height = radius", "step_height = −0.1",
+        "start.y = NaN", "motion.z = inf", "motion ยาว 60 m (เกิน CTRL_MAX_MOTION)"};
+    memset(srq, 0, sizeof srq);
+    for (int i = 0; i < S; i++) {
+        add_box(&srq[i].world, floor_box(0.0f));
+        srq[i].settings = SETTINGS;
+        srq[i].start = v3(0.5f, SETTINGS.radius, 0.5f);
+        srq[i].motion = v3(0.1f, -0.05f, 0.2f);
+    }
+    srq[0].pass_null_world = 1;
+    srq[1].pass_null_settings = 1;
+    srq[2].pass_null_out = 1;
+    srq[3].world.box_count = CTRL_MAX_BOXES + 1;
+    srq[4].world.box_count = -1;
+    srq[5].world.boxes[0].half_extents.y = 0.0f;
+    srq[6].world.boxes[0].center.x = NAN;
+    srq[7].world.boxes[0].rotation = q4(0.0f, 0.0f, 0.0f, 0.0f);
+    srq[8].settings.radius = 0.0f;
+    srq[9].settings.radius = NAN;
+    srq[10].settings.slope_limit = 0.0f;
+    srq[11].settings.slope_limit = 1.6f;
+    srq[12].settings.step_height = SETTINGS.radius;
+    srq[13].settings.step_height = -0.1f;
+    srq[14].start.y = NAN;
+    srq[15].motion.z = INFINITY;
+    srq[16].motion = v3(0.0f, 0.0f, 60.0f);
+    if (!CHECK_CALL(OP_CTRL_SLIDE, srq, S, srs, describe_slide))
+        return;
+    for (int i = 0; i < S; i++) {
+        const char *given = fmt("ctrl_slide: %s", SGIVEN[i]);
+        if (!same_status(srs[i].status, SWANT[i], given))
+            return;
+        if (srq[i].pass_null_out)
+            continue;
+        vec3 want = v3_is_finite(srq[i].start) ? srq[i].start : v3_zero();
+        const ctrl_slide_result *got = &srs[i].result;
+        if (!(v3_distance(got->center, want) == 0.0f) || got->hit_ground || got->hit_wall || got->hit_ceiling) {
+            check_fail(DIAG_NONE, given, fmt("*out = start %s ไม่มี hit ใดๆ (ไม่ขยับ)", fmt_v3(want)),
+                       fmt("centre %s, hit_ground %d, hit_wall %d, hit_ceiling %d", fmt_v3(got->center),
+                           got->hit_ground, got->hit_wall, got->hit_ceiling));
+            return;
+        }
+    }
+
+    enum { F = 12 };
+    static ctrl_run_request frq[F];
+    static ctrl_run_response frs[F];
+    static const ctrl_status FWANT[F] = {CTRL_ERR_TIME, CTRL_ERR_TIME, CTRL_ERR_TIME, CTRL_ERR_TIME,
+                                         CTRL_ERR_NOT_FINITE, CTRL_ERR_NOT_FINITE, CTRL_ERR_NOT_FINITE,
+                                         CTRL_ERR_NOT_FINITE, CTRL_ERR_NULL, CTRL_ERR_NULL, CTRL_ERR_NULL,
+                                         CTRL_ERR_SETTINGS};
+    static const char *const FGIVEN[F] = {"dt = 0", "dt = −1/60", "dt = NaN", "dt = 0.5 s (เกิน CTRL_MAX_DT)",
+                                          "delta.x = NaN", "turn = inf", "state.center.z = NaN",
+                                          "state.vertical_velocity = NaN", "state = NULL", "world = NULL",
+                                          "settings = NULL", "radius = −0.3"};
+    memset(frq, 0, sizeof frq);
+    for (int i = 0; i < F; i++) {
+        add_box(&frq[i].world, floor_box(0.0f));
+        frq[i].settings = SETTINGS;
+        frq[i].start = standing(v3(0.5f, SETTINGS.radius, 0.5f), 0.2f);
+        frq[i].frame_count = 1;
+        frq[i].dts[0] = 1.0f / 60.0f;
+        frq[i].deltas[0] = v3(0.0f, 0.0f, 0.02f);
+    }
+    frq[0].dts[0] = 0.0f;
+    frq[1].dts[0] = -1.0f / 60.0f;
+    frq[2].dts[0] = NAN;
+    frq[3].dts[0] = 0.5f;
+    frq[4].deltas[0].x = NAN;
+    frq[5].turns[0] = INFINITY;
+    frq[6].start.center.z = NAN;
+    frq[7].start.vertical_velocity = NAN;
+    frq[8].pass_null_state = 1;
+    frq[9].pass_null_world = 1;
+    frq[10].pass_null_settings = 1;
+    frq[11].settings.radius = -0.3f;
+    if (!CHECK_CALL(OP_CTRL_RUN, frq, F, frs, NULL))
+        return;
+    for (int i = 0; i < F; i++) {
+        const char *given = fmt("ctrl_root_motion_frame: %s", FGIVEN[i]);
+        if (!same_status(frs[i].status[0], FWANT[i], given))
+            return;
+        if (memcmp(&frs[i].states[0], &frq[i].start, sizeof frq[i].start) != 0) {
+            check_fail(DIAG_NONE, given, fmt("state ไม่ถูกแตะ: %s", state_text(&frq[i].start)),
+                       state_text(&frs[i].states[0]));
+            return;
+        }
+    }
+}
+
+DEFINE_SUITE(CONTROLLER_SYNC,
+    {"slide_flat", "ctrl_slide ชนกำแพง (ตรง/เอียง), พื้น, เพดาน: ส่วนที่ขนานผิวไปครบ หยุดเมื่อแตะ", slide_flat},
+    {"slopes_and_steps", "ctrl_slide บนทางลาด 20°/55° และขั้น 0.25/0.32/0.5 m: slope_limit และ step_height", slopes_and_steps},
+    {"never_inside_at_any_speed", "ห้องปิด delta เร็วถึง 25 m/s ที่ 30/60/144 Hz: ไม่จมไม่ทะลุ ทางโล่งไปครบ", never_inside_at_any_speed},
+    {"slides_along_wall", "เดินเฉียงเข้ากำแพง: ไถลไปตามกำแพงได้ระยะขนานครบทุก frame rate", slides_along_wall},
+    {"flat_ground_as_far_as_clip", "clip จริงบนพื้นเรียบ: ไปไกลเท่าที่ root motion สั่งพอดี grounded ตลอด", flat_ground_as_far_as_clip},
+    {"falls_off_ledge", "เดินตกขอบแท่น: grounded หลุด ตกตาม gravity แล้วลงยืนบนพื้นล่าง", falls_off_ledge},
+    {"walks_down_slope", "เดินลงทางลาด 25°: grounded ทุก frame (แรงกด −2 m/s ของบท)", walks_down_slope},
+    {"slope_limit_and_steps", "เดินเข้าทางลาดชัน/ขั้นบันได: ขึ้นได้เฉพาะที่อยู่ใน slope_limit และ step_height", slope_limit_and_steps},
+    {"chapter_gravity", "verticalVelocity ตามบท: −2 ตอน grounded แล้ว += g·dt, motion.y = v·dt", chapter_gravity},
+    {"bad_input", "input ผิด (NULL, NaN, radius/slope/step ผิด, dt ≤ 0, ไกลเกิน): status ชัด state ไม่ถูกแตะ", bad_input})

@@ -1,0 +1,143 @@
+/* messages.c - the catalogue (see messages.h). Format strings take the same
+ * arguments in the same order in both languages. */
+#include "messages.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct {
+    const char *name;
+    const char *th;
+    const char *en;
+} message;
+
+#define M(id, th, en) [id] = {#id, th, en}
+
+static const message CATALOGUE[MSG_COUNT] = {
+    M(MSG_MISSING_FILE, "  ไม่พบไฟล์ %s — ต้องมีไฟล์นี้ (คัดลอกจาก exercises/%s/%s ของ workbook ได้)",
+      "  %s is missing - the section needs it (copy exercises/%s/%s from the workbook)"),
+    M(MSG_UNREADABLE_FILE, "  อ่านไฟล์ %s ไม่ได้", "  cannot read %s"),
+    M(MSG_NO_COMPILER, "  เรียก compiler '%s' ไม่ได้ — ติดตั้ง gcc หรือกำหนด CC=",
+      "  cannot run the compiler '%s' - install gcc or set CC="),
+    M(MSG_COMPILE_TIMEOUT, "  คอมไพล์นานเกิน %d วินาที จึงถูกหยุด", "  compiling took more than %d seconds and was stopped"),
+    M(MSG_LINK_MISSING,
+      "  คอมไพล์ผ่านแต่ link ไม่ได้: ไม่พบฟังก์ชัน %s ใน %s\n  ทุกฟังก์ชันใน header ต้องมีอยู่ (ชื่อและ parameter ตรงกับ header)",
+      "  compiled but did not link: no function %s in %s\n  every function in the header must exist (same name and parameters)"),
+    M(MSG_COMPILE_ERROR, "  คอมไพล์ไม่ผ่าน (compile error) — ข้อความจาก compiler:\n%s",
+      "  does not compile - the compiler says:\n%s"),
+    M(MSG_STATUS_DONE, "ผ่านแล้ว (done)", "done"),
+    M(MSG_STATUS_FAILING, "ยังไม่ผ่าน (failing)", "failing"),
+    M(MSG_STATUS_NOT_STARTED, "ยังไม่เริ่ม (not started)", "not started"),
+    M(MSG_REREAD, "  อ่านทบทวน: บท 9.3 %s", "  reread: chapter 9.3 %s"),
+    M(MSG_CHECKING_FOLDER, "\nตรวจ %s/\n\n", "\nchecking %s/\n\n"),
+    M(MSG_PROGRESS, "ความคืบหน้า (progress)", "progress"),
+    M(MSG_PROGRESS_COUNTS, "%zu/%zu sections, %zu/%zu checks", "%zu/%zu sections, %zu/%zu checks passed"),
+    M(MSG_FIRST_FAILURE, "ข้อแรกที่ยังไม่ผ่าน (first failing check):", "first failing check:"),
+    M(MSG_NEXT_STEP, "  ขั้นต่อไป: แก้ %s/%s/%s แล้วรัน make check S=%s",
+      "  next: edit %s/%s/%s, then run make check S=%s"),
+    M(MSG_ALL_PASS, "ทุก section ผ่านครบแล้ว เยี่ยมมาก! (all checks pass)", "every section passes - well done!"),
+    M(MSG_GRADE_SUMMARY, "ตรวจ %zu sections: %.2f / %.2f คะแนน", "graded %zu sections: %.2f / %.2f points"),
+    M(MSG_GRADE_PASSED, "ผ่าน (passed)", "passed"),
+    M(MSG_REPRODUCE_HIDDEN, "  ทำซ้ำในเครื่องตัวเองเมื่อผู้สอนประกาศ seed: make check S=%s SEED=<seed>",
+      "  reproduce once the instructor releases the seed: make check S=%s SEED=<seed>"),
+    M(MSG_REPRODUCE, "  ทำซ้ำ: make check S=%s", "  reproduce: make check S=%s"),
+    M(MSG_NO_FOLDER, "checker: ไม่พบโฟลเดอร์ '%s' (folder not found)\n", "checker: folder '%s' not found\n"),
+    M(MSG_NO_SECTION, "checker: ไม่มี section ชื่อนั้น (no such section) — section ที่มี:",
+      "checker: no such section - the sections are:"),
+    M(MSG_CANNOT_STAGE, "checker: เตรียมโฟลเดอร์ %s ไม่ได้ (cannot stage headers from %s)\n",
+      "checker: cannot prepare %s (staging headers from %s)\n"),
+    M(MSG_CHECKING_SECTION, "  กำลังตรวจ %s ...\n", "  checking %s ...\n"),
+    M(MSG_SCORE_HEADER, "\nคะแนน (score):\n", "\nscore:\n"),
+    M(MSG_SIG_SEGV, "SIGSEGV — segmentation fault: อ่าน/เขียนหน่วยความจำนอกขอบเขต เช่น index เกินขนาด array หรือใช้ pointer ที่เป็น NULL",
+      "SIGSEGV - segmentation fault: memory read or written out of bounds, e.g. an index past an array or a NULL pointer"),
+    M(MSG_SIG_BUS, "SIGBUS — เข้าถึงหน่วยความจำที่ไม่ถูกต้อง", "SIGBUS - invalid memory access"),
+    M(MSG_SIG_FPE, "SIGFPE — หารจำนวนเต็มด้วยศูนย์", "SIGFPE - integer division by zero"),
+    M(MSG_SIG_ABRT, "SIGABRT — abort() ถูกเรียก (assert ไม่ผ่าน หรือ free ผิด)",
+      "SIGABRT - abort() was called (a failed assert or a bad free)"),
+    M(MSG_SIG_XCPU, "SIGXCPU — ใช้เวลา CPU เกินกำหนด (loop ไม่รู้จบ?)", "SIGXCPU - CPU time limit (an endless loop?)"),
+    M(MSG_SIG_KILL, "SIGKILL — ถูกระบบหยุด (อาจใช้หน่วยความจำมากเกินไป)",
+      "SIGKILL - stopped by the system (too much memory?)"),
+    M(MSG_SIG_SYS, "SIGSYS — เรียก system call ที่ไม่อนุญาตใน sandbox (เปิด/สร้างไฟล์, fork, network, ส่ง signal ถึง process อื่น): ฟังก์ชันที่ตรวจต้องคำนวณอย่างเดียว",
+      "SIGSYS - a system call the sandbox forbids (opening or creating files, fork, network, signalling another process): graded functions must only compute"),
+    M(MSG_SIG_XFSZ, "SIGXFSZ — พยายามเขียนไฟล์ (sandbox ไม่อนุญาต)", "SIGXFSZ - tried to write a file (the sandbox forbids it)"),
+    M(MSG_SIG_OTHER, "signal %d", "signal %d"),
+    M(MSG_TIMED_OUT, "ไม่เสร็จภายใน %.1f วินาที (timeout) — น่าจะมี loop ที่ไม่มีวันจบ เช่นเงื่อนไขหยุดของ pass ที่ไม่มีวันเป็นจริง",
+      "did not finish within %.1f seconds (timeout) - probably an endless loop, such as a pass condition that never becomes true"),
+    M(MSG_CRASHED, "โปรแกรม crash: %s", "the program crashed: %s"),
+    M(MSG_FLOODED, "พิมพ์ output เกิน %u bytes จึงถูกหยุด — ลบ printf ที่อยู่ใน loop ออก",
+      "printed more than %u bytes and was stopped - remove the printf inside the loop"),
+    M(MSG_NOT_STARTED, "เริ่ม runner (%s) ไม่ได้ (หรือเครื่องนี้เปิด seccomp sandbox ไม่ได้)",
+      "cannot start the runner (%s) (or this machine cannot enable the seccomp sandbox)"),
+    M(MSG_GARBAGE, "ผลลัพธ์ที่ส่งกลับมาอ่านไม่ได้ (ช่องสื่อสารกับ checker ถูกเขียนทับ) — อย่าเขียนลง file descriptor อื่นนอกจาก stdout/stderr",
+      "the answers came back unreadable (the channel to the checker was written over) - write only to stdout/stderr"),
+    M(MSG_EXITED, "โปรแกรมจบเองกลางทาง (exit code %d) — ฟังก์ชันที่ตรวจต้อง return ค่ากลับมา ห้ามเรียก exit() หรือ abort()",
+      "the program ended on its own (exit code %d) - graded functions must return, never call exit() or abort()"),
+    M(MSG_AT_CASE, "  %s\n  เกิดขึ้นที่ case %zu จาก %zu", "  %s\n  at case %zu of %zu"),
+    M(MSG_PRINTED, "\n  โปรแกรมของคุณพิมพ์ออกมา (%zu bytes แรก):\n%s", "\n  your program printed (first %zu bytes):\n%s"),
+    M(MSG_GIVEN, "  ให้ (input):       %s\n", "  input:    %s\n"),
+    M(MSG_EXPECTED, "  คาดว่า (expected): %s\n", "  expected: %s\n"),
+    M(MSG_GOT, "  ได้ (got):         %s\n", "  got:      %s\n"),
+    M(MSG_DIAGNOSIS, "  วินิจฉัย [%s]: %s\n", "  diagnosis [%s]: %s\n"),
+    M(MSG_MEMCHECK, "  MEMCHECK พบ %s ในฟังก์ชัน %s (%s บรรทัด %d)", "  MEMCHECK found %s in %s (%s line %d)"),
+    M(MSG_MEMCHECK_UNPLACED, "  MEMCHECK พบ %s (ดูรายงานด้านล่าง)", "  MEMCHECK found %s (see the report below)"),
+    M(MSG_HINT_NONE, "ยังไม่มีคำใบ้สำหรับ %s", "no hints for %s yet"),
+    M(MSG_HINT_HEADER, "คำใบ้ %d/%d สำหรับ %s:", "hint %d/%d for %s:"),
+    M(MSG_HINT_LAST, "(นี่คือคำใบ้สุดท้ายแล้ว — ลบ build/hints/ เพื่อเริ่มใหม่)",
+      "(that was the last hint - delete build/hints/ to start over)"),
+    M(MSG_HINT_MORE, "(ต้องการคำใบ้ที่แรงขึ้น: make hint S=%s อีกครั้ง)", "(for a stronger hint: make hint S=%s again)"),
+    M(MSG_FIGURE, "  กราฟ convergence ของคุณทับบนของ reference (chain และ target ชุดเดียวกัน): %s.png (%s.svg)",
+      "  your convergence curve over the reference's (same chains and targets): %s.png (%s.svg)"),
+    M(MSG_ADVICE_DEGREES,
+      "ค่าที่ได้คือคำตอบที่ถูกคูณ 57.3 (180/π) พอดี: ฟังก์ชันคืนค่าเป็นองศา (degrees) แต่ API ของ workbook ใช้ radians ทั้งหมด — คืนค่าจาก acosf() ตรงๆ แปลงเป็นองศาเฉพาะตอนพิมพ์",
+      "the answer is the right one times 57.3 (180/pi): the function returns degrees, but every angle in the workbook's API is radians - return acosf()'s result as it is and convert only when printing"),
+    M(MSG_ADVICE_BEND_FOR_INTERIOR,
+      "ค่าที่ได้คือ π ลบคำตอบ: สับสนระหว่าง interior angle (มุมภายในสามเหลี่ยม แขนตรง = 180°) กับ bend angle (งอไปจากท่าตรงเท่าไร แขนตรง = 0°) — ดูตัวอย่าง 101.5° กับ 78.5° ใน §4",
+      "the answer is pi minus the right one: the interior angle (inside the triangle, 180 deg for a straight arm) and the bend angle (how far from straight, 0 deg for a straight arm) are swapped - see 101.5 vs 78.5 deg in section 4"),
+    M(MSG_ADVICE_NAN_ACOS,
+      "ได้ NaN: acos() ได้รับค่านอกช่วง [-1, 1] เช่น -1.0000001 จากการปัดเศษของ float หรือจาก target ที่เอื้อมไม่ถึง — clamp ค่า cosine ให้อยู่ใน [-1, 1] ก่อนเรียก acosf() (§4)",
+      "NaN: acos() was given a value outside [-1, 1], such as -1.0000001 from float rounding or an unreachable target - clamp the cosine into [-1, 1] before acosf() (section 4)"),
+    M(MSG_ADVICE_DISTANCE_MARGIN,
+      "ที่ระยะเอื้อมสุดได้มุมเพี้ยนไปราว 1–2° (เช่น 178.4° แทน 180°): clamp ระยะ D ด้วย margin อย่าง 1e-4 แบบโค้ดใน §5 ทำให้ผิด เพราะ acos ชันมากใกล้ -1 — clamp D ในช่วง [|L1−L2|, L1+L2] แบบไม่มี margin แล้ว clamp ค่า cosine แทน",
+      "at full reach the angle is off by 1-2 deg (e.g. 178.4 instead of 180): clamping D with a margin like section 5's 1e-4 does that, because acos is steep near -1 - clamp D into [|L1-L2|, L1+L2] with no margin and clamp the cosine instead"),
+    M(MSG_ADVICE_POLE_SIDE,
+      "ข้อศอก/เข่า (หรือแกน +Y ของ bone) หันไปฝั่งตรงข้ามกับ pole vector: ใน two-bone solve bend axis กลับทิศ (ลำดับใน cross product สลับกัน) หรือหมุนด้วยมุมติดลบ — หมุนรอบ cross(dirToTarget, dirToPole) ด้วยมุมบวก; ใน LookRotation ทิศ up ต้องเป็น pole − joint ไม่ใช่ joint − pole (§5–6)",
+      "the elbow/knee (or a bone's +Y axis) turns away from the pole vector: in the two-bone solve the bend axis is reversed (cross product operands swapped) or the angle negative - swing about cross(dirToTarget, dirToPole) by a positive angle; in LookRotation, up must be pole - joint, not joint - pole (sections 5-6)"),
+    M(MSG_ADVICE_BONE_LENGTH,
+      "ความยาว bone เปลี่ยน: bone ไม่ยืดหด ต้องใช้ rest length ที่เก็บไว้ตั้งแต่ต้นเสมอ ไม่วัดใหม่จาก pose ที่งอแล้ว และเมื่อ target เอื้อมไม่ถึงห้าม snap ปลายไปที่ target ตรงๆ (§5, §8–10)",
+      "a bone changed length: bones do not stretch - always use the rest lengths cached at the start, never lengths measured from the bent pose, and never snap the tip onto an unreachable target (sections 5, 8-10)"),
+    M(MSG_ADVICE_ROOT_DRIFT,
+      "root เลื่อนไปจากตำแหน่งเดิม: root ของ chain ต้องอยู่กับที่ — ใน FABRIK forward pass ต้องเริ่มด้วยการวาง root กลับไปที่ตำแหน่งเดิมก่อนเดินไปทาง tip (§8)",
+      "the root moved: a chain's root stays put - FABRIK's forward pass starts by putting the root back before walking to the tip (section 8)"),
+    M(MSG_ADVICE_MULTIPLY_ORDER,
+      "ลำดับการคูณ quaternion กลับกัน: world rotation ของลูกคือ parent * local (หมุนด้วย local ก่อน แล้วตามด้วย parent) ไม่ใช่ local * parent (§1)",
+      "the quaternion product is the wrong way round: a child's world rotation is parent * local (local first, then the parent), not local * parent (section 1)"),
+};
+
+static int g_english;
+
+void msg_set_language(const char *lang)
+{
+    g_english = lang && strncmp(lang, "en", 2) == 0;
+}
+
+void msg_choose_language(const char *flag)
+{
+    /* Thai unless asked: a machine-wide LANG=en_US.UTF-8 is not a request,
+     * LANG=en (exactly) or --lang en is. */
+    const char *env = getenv("LANG");
+    msg_set_language(flag ? flag : (env && strcmp(env, "en") == 0) ? "en" : "th");
+}
+
+const char *msg_in(msg_id id, int english)
+{
+    if (id < 0 || id >= MSG_COUNT || !CATALOGUE[id].th)
+        return "?";
+    return english ? CATALOGUE[id].en : CATALOGUE[id].th;
+}
+
+const char *msg(msg_id id) { return msg_in(id, g_english); }
+
+const char *msg_name(msg_id id)
+{
+    return (id >= 0 && id < MSG_COUNT && CATALOGUE[id].name) ? CATALOGUE[id].name : "?";
+}

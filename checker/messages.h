@@ -1,0 +1,81 @@
+/* messages.h - every sentence the checker's own code says, in Thai (the
+ * default, with the chapter's English terms) and English (LANG=en or
+ * --lang en). One catalogue: no message text lives anywhere else in the
+ * driver, the process boundary or the diagnoses. */
+#ifndef CHECKER_MESSAGES_H
+#define CHECKER_MESSAGES_H
+
+typedef enum {
+    MSG_MISSING_FILE,       /* %s src, %s slug, %s source */
+    MSG_UNREADABLE_FILE,    /* %s */
+    MSG_NO_COMPILER,        /* %s cc */
+    MSG_COMPILE_TIMEOUT,    /* %d seconds */
+    MSG_LINK_MISSING,       /* %s functions, %s file */
+    MSG_COMPILE_ERROR,      /* %s compiler output */
+    MSG_STATUS_DONE,
+    MSG_STATUS_FAILING,
+    MSG_STATUS_NOT_STARTED,
+    MSG_REREAD,             /* %s chapter sections */
+    MSG_CHECKING_FOLDER,    /* %s folder */
+    MSG_PROGRESS,
+    MSG_PROGRESS_COUNTS,    /* %zu %zu %zu %zu */
+    MSG_FIRST_FAILURE,
+    MSG_NEXT_STEP,          /* %s dir, %s slug, %s source, %s slug */
+    MSG_ALL_PASS,
+    MSG_GRADE_SUMMARY,      /* %zu sections, %.2f, %.2f */
+    MSG_GRADE_PASSED,
+    MSG_REPRODUCE_HIDDEN,   /* %s slug */
+    MSG_REPRODUCE,          /* %s slug */
+    MSG_NO_FOLDER,          /* %s */
+    MSG_NO_SECTION,
+    MSG_CANNOT_STAGE,       /* %s work, %s ref */
+    MSG_CHECKING_SECTION,   /* %s slug */
+    MSG_SCORE_HEADER,
+    MSG_SIG_SEGV,
+    MSG_SIG_BUS,
+    MSG_SIG_FPE,
+    MSG_SIG_ABRT,
+    MSG_SIG_XCPU,
+    MSG_SIG_KILL,
+    MSG_SIG_SYS,
+    MSG_SIG_XFSZ,
+    MSG_SIG_OTHER,          /* %d */
+    MSG_TIMED_OUT,          /* %.1f seconds */
+    MSG_CRASHED,            /* %s signal words */
+    MSG_FLOODED,            /* %u bytes */
+    MSG_NOT_STARTED,        /* %s runner */
+    MSG_GARBAGE,
+    MSG_EXITED,             /* %d exit code */
+    MSG_AT_CASE,            /* %s what, %zu case, %zu count */
+    MSG_PRINTED,            /* %zu bytes, %s output */
+    MSG_GIVEN,              /* %s */
+    MSG_EXPECTED,           /* %s */
+    MSG_GOT,                /* %s */
+    MSG_DIAGNOSIS,          /* %s id, %s advice */
+    MSG_MEMCHECK,           /* %s kind, %s function, %s file, %d line */
+    MSG_MEMCHECK_UNPLACED,  /* %s kind */
+    MSG_HINT_NONE,          /* %s slug */
+    MSG_HINT_HEADER,        /* %d k, %d n, %s slug */
+    MSG_HINT_LAST,
+    MSG_HINT_MORE,          /* %s slug */
+    MSG_FIGURE,             /* %s out, %s out */
+    MSG_ADVICE_DEGREES,
+    MSG_ADVICE_BEND_FOR_INTERIOR,
+    MSG_ADVICE_NAN_ACOS,
+    MSG_ADVICE_DISTANCE_MARGIN,
+    MSG_ADVICE_POLE_SIDE,
+    MSG_ADVICE_BONE_LENGTH,
+    MSG_ADVICE_ROOT_DRIFT,
+    MSG_ADVICE_MULTIPLY_ORDER,
+    MSG_COUNT
+} msg_id;
+
+/* "th" (default) or "en"; anything starting with "en" selects English. */
+void msg_set_language(const char *lang);
+/* The language chosen from --lang, else LANG, else Thai. */
+void msg_choose_language(const char *flag);
+const char *msg(msg_id id);
+const char *msg_in(msg_id id, int english);
+const char *msg_name(msg_id id);
+
+#endif

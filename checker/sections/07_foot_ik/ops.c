@@ -1,0 +1,42 @@
+/* 07 foot IK: runner side - calls the student's three functions. */
+#include "protocol.h"
+#include "sections/07_foot_ik/ops.h"
+
+static void call_defaults(const void *request, void *response)
+{
+    (void)request;
+    foot_defaults_response *rs = response;
+    rs->settings = foot_ik_default_settings();
+}
+
+static void call_fade(const void *request, void *response)
+{
+    const foot_fade_request *rq = request;
+    foot_fade_response *rs = response;
+    rs->weight = foot_ik_fade_weight(rq->weight, rq->grounded, rq->rate, rq->dt);
+}
+
+static void call_step(const void *request, void *response)
+{
+    const foot_step_request *rq = request;
+    foot_step_response *rs = response;
+    foot_ik_input in = rq->in;
+    terrain ground = rq->ground;
+    foot_fill_sentinel(&rs->out);
+    rs->status = (int)foot_ik_step((rq->null_flags & FOOT_NULL_IN) ? NULL : &in,
+                                   (rq->null_flags & FOOT_NULL_GROUND) ? NULL : &ground,
+                                   (rq->null_flags & FOOT_NULL_OUT) ? NULL : &rs->out);
+}
+
+static void call_walk(const void *request, void *response)
+{
+    foot_walk_run(request, response);
+}
+
+const runner_op RUNNER_OPS[] = {
+    {OP_FOOT_DEFAULTS, sizeof(foot_defaults_request), sizeof(foot_defaults_response), call_defaults},
+    {OP_FOOT_FADE, sizeof(foot_fade_request), sizeof(foot_fade_response), call_fade},
+    {OP_FOOT_STEP, sizeof(foot_step_request), sizeof(foot_step_response), call_step},
+    {OP_FOOT_WALK, sizeof(foot_walk_request), sizeof(foot_walk_response), call_walk},
+};
+const size_t RUNNER_OP_COUNT = sizeof RUNNER_OPS / sizeof RUNNER_OPS[0];

@@ -1,0 +1,93 @@
+#!/usr/bin/env bash
+# test_grade.sh - grading a class end to end (part of make test).
+#   test_grade.sh BUILD CHECKER GRADE_ALL OBJDIR
+# A batch of a correct submission, the untouched stubs, a partial one and
+# every hostile submission is graded in parallel. Every file must be valid,
+# scores must be right and independent, nothing may be written outside
+# build/, and the same seed must give the same scores.
+set -uo pipefail
+build=$1 checker=$2 grade_all=$3 objdir=$4
+root=$(pwd)
+dir=$build/grade-test
+rm -rf "$dir" && mkdir -p "$dir/subs"
+pass=0 fail=0
+ok() { pass=$((pass + 1)); }
+bad() { fail=$((fail + 1)); echo "test-grade: FAIL: $*"; }
+
+cp -r solutions "$dir/subs/good"
+cp -r exercises "$dir/subs/stubs"
+mkdir -p "$dir/subs/partial" && cp -r solutions/02_law_of_cosines "$dir/subs/partial/"
+for h in "$build"/hostile/*/; do cp -r "$h" "$dir/subs/hostile_$(basename "$h")"; done
+subs=$(ls "$dir/subs" | wc -l)
+
+marker=$dir/marker && touch "$marker" && sleep 1
+grade() { echo 4242 | "$grade_all" --subs "$dir/subs" --out "$dir/$1" --csv "$dir/$1.csv" --jobs 2 \
+  --checker "$checker" --root . --objdir "$objdir" --work "$dir/work_$1" --timeout-ms 1500 > "$dir/$1.log" 2>&1; }
+grade run1 || bad "grade_all exited non-zero"
+
+# Nothing outside build/ was written (the hostile forger included).
+outside=$(find . -path ./build -prune -o -path ./.git -prune -o -newer "$marker" -type f -print | head -5)
+[ -z "$outside" ] && ok || bad "files written outside build/: $outside"
+
+# One CSV row per submission, header first.
+rows=$(($(wc -l < "$dir/run1.csv") - 1))
+[ "$rows" = "$subs" ] && ok || bad "gradebook has $rows rows for $subs submissions"
+
+# Every results.json is valid Gradescope JSON; every junit.xml is valid XML.
+for s in "$dir"/run1/*/; do
+  name=$(basename "$s")
+  jq -e '(.score|type=="number") and (.max_score|type=="number") and (.execution_time|type=="number")
+         and (.output|type=="string") and (.tests|type=="array")
+         and all(.tests[]; (.name|type=="string") and (.number|type=="string") and (.score|type=="number")
+                 and (.max_score|type=="number") and (.status=="passed" or .status=="failed")
+                 and (.output|type=="string") and (.visibility=="visible" or .visibility=="after_due_date"))' \
+     "$s/results.json" > /dev/null && ok || bad "$name/results.json is not valid Gradescope JSON"
+  xmllint --noout "$s/junit.xml" 2>/dev/null && ok || bad "$name/junit.xml is not valid XML"
+done
+
+score() { jq -r '"\(.score) \(.max_score)"' "$dir/run1/$1/results.json"; }
+read -r got max <<< "$(score good)"
+[ "$got" = "$max" ] && awk -v m="$max" 'BEGIN { exit !(m > 0) }' && ok || bad "the reference scored $got / $max"
+read -r got max <<< "$(score stubs)"
+[ "$got" = 0 ] && [ "$max" != 0 ] && ok || bad "the stubs scored $got / $max"
+hidden=$(jq '[.tests[] | select(.visibility=="after_due_date")] | length' "$dir/run1/good/results.json")
+[ "$hidden" -gt 0 ] && ok || bad "no hidden tests in the grading"
+for s in "$dir"/run1/hostile_*/; do
+  name=$(basename "$s")
+  got=$(jq '[.tests[] | select(.name | startswith("02_law_of_cosines")) | .score] | add' "$s/results.json")
+  [ "$got" = 0 ] && ok || bad "$name scored $got on 02 (expected 0)"
+done
+# the partial submission: 02 full marks, the rest 0, and the others unaffected
+p02=$(jq '[.tests[] | select(.name | startswith("02_law_of_cosines")) | .score] | add' "$dir/run1/partial/results.json")
+m02=$(jq '[.tests[] | select(.name | startswith("02_law_of_cosines")) | .max_score] | add' "$dir/run1/partial/results.json")
+[ "$p02" = "$m02" ] && ok || bad "partial scored $p02 / $m02 on 02"
+grep -q 'missing' "$dir/run1/partial/results.tsv" && ok || bad "partial: missing sections not reported as missing"
+
+# Same seed, same scores.
+grade run2 || bad "second grade_all exited non-zero"
+cmp -s "$dir/run1.csv" "$dir/run2.csv" && ok || bad "regrading with the same seed changed the gradebook"
+
+# The hidden seed never appears in what a runner or a compiler could see:
+# the clean environment of a spawned child holds PATH and LC_ALL only.
+grep -rl 4242 "$dir"/work_run1/*/stage 2>/dev/null | head -1 | grep -q . && bad "the seed leaked into a stage folder" || ok
+
+# The Gradescope zip: unpacked like Gradescope does, graded by its own
+# run_autograder against a copy of the reference (built from the zip's
+# sources alone, so nothing outside the zip is needed).
+gs=$dir/gradescope
+if make -s gradescope SEED=777 > "$dir/gradescope.log" 2>&1 && mkdir -p "$gs/source" \
+   && (cd "$gs/source" && unzip -q "$root/$build/gradescope/autograder.zip"); then
+  ok
+  [ -x "$gs/source/run_autograder" ] && [ -f "$gs/source/setup.sh" ] && [ -f "$gs/source/hidden_seed" ] && ok \
+    || bad "autograder.zip lacks run_autograder, setup.sh or hidden_seed"
+  cp -r solutions "$gs/submission"
+  AUTOGRADER=$root/$gs bash "$gs/source/run_autograder" > "$dir/run_autograder.log" 2>&1
+  [ ! -e "$gs/source/hidden_seed" ] && ok || bad "run_autograder left the hidden seed in place"
+  jq -e '.score == .max_score and .max_score > 0' "$gs/results/results.json" > /dev/null && ok \
+    || bad "run_autograder did not give the reference full marks (see $dir/run_autograder.log)"
+else
+  bad "make gradescope failed (see $dir/gradescope.log)"
+fi
+
+echo "test-grade: $pass passed, $fail failed"
+[ "$fail" = 0 ]

@@ -1,0 +1,130 @@
+#!/usr/bin/env bash
+# test_student.sh - the student's side, driven as a student would (make test).
+#   test_student.sh BUILD CHECKER WATCH OBJDIR
+# Hints advance one per call; progress counts match the checks; the table
+# fits 80 columns; colours only on a terminal and never with NO_COLOR; both
+# languages print every message id; MEMCHECK names a planted overflow;
+# watch mode redraws on a save (inotify and polling), ignores swap files
+# and answers n/h/q in a real terminal (tmux).
+set -uo pipefail
+build=$1 checker=$2 watch=$3 objdir=$4
+dir=$build/student-test
+rm -rf "$dir" && mkdir -p "$dir"
+pass=0 fail=0
+ok() { pass=$((pass + 1)); }
+bad() { fail=$((fail + 1)); echo "test-student: FAIL: $*"; }
+check() { "$checker" --root . --objdir "$objdir" "$@"; }
+
+# ---- hints: one more per call, from the data file --------------------------
+rm -rf build/hints
+h1=$("$watch" --root . --hint 02) ; h2=$("$watch" --root . --hint 02)
+total=$(($(grep -c '^---' checker/hints/02_law_of_cosines.md) + 1))
+echo "$h1" | grep -q "1/$total" && echo "$h2" | grep -q "2/$total" && ok || bad "hints did not advance (1/$total then 2/$total)"
+for i in $(seq 3 $((total + 1))); do "$watch" --root . --hint 02 > "$dir/hint_last"; done
+grep -q "$total/$total" "$dir/hint_last" && ok || bad "hints do not stop at the last one"
+rm -rf build/hints
+for f in checker/hints/*.md; do
+  slug=$(basename "$f" .md)
+  [ -d "solutions/$slug" ] && ok || bad "hint file for unknown section $slug"
+done
+for s in solutions/*/; do
+  slug=$(basename "$s")
+  [ -f "checker/hints/$slug.md" ] && ok || bad "section $slug has no hints"
+done
+
+# ---- progress: counts derived from the checks themselves -------------------
+check --dir exercises --work "$dir/ex" --list --no-color > "$dir/list.txt" 2>/dev/null
+checks=$(grep -c '^check' "$dir/ex/results.tsv")
+passed=$(awk -F'\t' '$1 == "check" && $4 == "pass"' "$dir/ex/results.tsv" | wc -l)
+grep -q "$passed/$checks checks" "$dir/list.txt" && ok || bad "progress line does not say $passed/$checks checks"
+sections=$(grep -c '^section' "$dir/ex/results.tsv")
+[ "$(grep -c '✗\|✓' "$dir/list.txt")" = "$sections" ] && ok || bad "table rows do not match $sections sections"
+width=$(LC_ALL=C.UTF-8 wc -L < "$dir/list.txt")
+[ "$width" -le 80 ] && ok || bad "the table is $width columns wide (more than 80)"
+check --dir solutions --work "$dir/sol" --list --no-color > "$dir/list_sol.txt" 2>/dev/null
+grep -q "$sections/$sections sections" "$dir/list_sol.txt" && grep -q "เยี่ยมมาก" "$dir/list_sol.txt" && ok \
+  || bad "all-pass message missing for the reference"
+
+# ---- colours: only on a terminal, never with NO_COLOR -----------------------
+esc=$'\033['
+script -qec "$checker --root . --objdir $objdir --dir exercises --work $dir/tty --section 02 --list" /dev/null > "$dir/tty.txt" 2>&1
+grep -qF "$esc" "$dir/tty.txt" && ok || bad "no colour on a terminal"
+script -qec "env NO_COLOR=1 $checker --root . --objdir $objdir --dir exercises --work $dir/tty --section 02 --list" /dev/null > "$dir/tty_nc.txt" 2>&1
+grep -qF "$esc" "$dir/tty_nc.txt" && bad "colour despite NO_COLOR" || ok
+grep -qF "$esc" "$dir/list.txt" && bad "colour in a pipe" || ok
+
+# ---- languages: every message id in both, and English on request ----------
+"$checker" --print-messages > "$dir/messages.tsv"
+ids=$(grep -c '^MSG_' "$dir/messages.tsv")
+[ "$ids" -ge 50 ] && ok || bad "only $ids message ids"
+awk -F'\t' '/^MSG_/ && ($2 == "" || $3 == "" || $2 == "?" || $3 == "?") { exit 1 }' "$dir/messages.tsv" && ok \
+  || bad "a message id is empty in one language"
+check --dir exercises --work "$dir/en" --section 02 --lang en --no-color > "$dir/en.txt" 2>/dev/null
+grep -q "first failing check" "$dir/en.txt" && ! grep -q "ข้อแรก" "$dir/en.txt" && ok || bad "--lang en is not English"
+LANG=en check --dir exercises --work "$dir/en2" --section 02 --no-color > "$dir/en2.txt" 2>/dev/null
+grep -q "first failing check" "$dir/en2.txt" && ok || bad "LANG=en is not English"
+check --dir exercises --work "$dir/th" --section 02 --no-color > "$dir/th.txt" 2>/dev/null
+grep -q "ข้อแรกที่ยังไม่ผ่าน" "$dir/th.txt" && ok || bad "Thai is not the default"
+
+# ---- MEMCHECK: a planted heap overflow, named with function and line -------
+mkdir -p "$dir/mem/02_law_of_cosines"
+sed -f checker/tests/memcheck/heap_overflow.sed solutions/02_law_of_cosines/law_of_cosines.c \
+  > "$dir/mem/02_law_of_cosines/law_of_cosines.c"
+check --dir "$dir/mem" --work "$dir/memw" --section 02 --no-color \
+  --cflags "-fsanitize=address,undefined -fno-omit-frame-pointer -g" > "$dir/mem.txt" 2>/dev/null
+grep -q "MEMCHECK" "$dir/mem.txt" && grep -q "heap-buffer-overflow" "$dir/mem.txt" \
+  && grep -q "elbow_interior_angle" "$dir/mem.txt" && grep -q "law_of_cosines.c" "$dir/mem.txt" && ok \
+  || bad "MEMCHECK did not name the planted heap overflow"
+
+# ---- the student's convergence figure (05/06), when gnuplot is here --------
+if command -v gnuplot > /dev/null; then
+  mkdir -p "$dir/plots"
+  check --dir exercises --work "$dir/fig" --section 05 --no-color --plot-dir "$dir/plots" > "$dir/fig.txt" 2>/dev/null
+  grep -q "$dir/plots/05_ccd_vs_reference.png" "$dir/fig.txt" && [ -s "$dir/plots/05_ccd_vs_reference.png" ] \
+    && xmllint --noout "$dir/plots/05_ccd_vs_reference.svg" && ok || bad "no convergence figure for 05 in the feedback"
+fi
+
+# ---- watch mode -------------------------------------------------------------
+# A private copy of the exercises, so the student's own files are never touched.
+cp -r exercises "$dir/ex_watch"
+wait_for() { # file pattern seconds
+  for _ in $(seq 1 $(($3 * 10))); do grep -q "$2" "$1" 2>/dev/null && return 0; sleep 0.1; done; return 1; }
+
+# polling fallback, no terminal: plain redraws into a file
+"$watch" --poll --checker "$checker" --root . --dir "$dir/ex_watch" --objdir "$objdir" --work "$dir/pw" \
+  > "$dir/poll.txt" 2>&1 &
+poll_pid=$!
+wait_for "$dir/poll.txt" "make watch #1" 30 && ok || bad "watch --poll did not draw"
+sleep 1.1 # mtimes have one-second resolution
+cp solutions/02_law_of_cosines/law_of_cosines.c "$dir/ex_watch/02_law_of_cosines/"
+wait_for "$dir/poll.txt" "make watch #2 — 02_law_of_cosines" 30 && ok || bad "polling missed a save"
+kill "$poll_pid" 2>/dev/null; wait "$poll_pid" 2>/dev/null
+cp exercises/02_law_of_cosines/law_of_cosines.c "$dir/ex_watch/02_law_of_cosines/"
+
+# inotify in a real terminal, driven by keys
+session=wbtest$$
+tmux kill-session -t "$session" 2>/dev/null
+tmux new-session -d -s "$session" -x 100 -y 50 \
+  "$watch --checker $checker --root . --dir $dir/ex_watch --objdir $objdir --work $dir/iw; echo WATCH-EXITED; sleep 30"
+screen() { tmux capture-pane -p -t "$session" > "$dir/screen.txt" 2>/dev/null; }
+wait_screen() { for _ in $(seq 1 $(($2 * 10))); do screen; grep -q "$1" "$dir/screen.txt" && return 0; sleep 0.1; done; return 1; }
+wait_screen "make watch #1" 30 && ok || bad "watch did not draw in a terminal"
+wait_screen "(inotify)" 5 && ok || bad "watch did not use inotify"
+: > "$dir/ex_watch/02_law_of_cosines/.law_of_cosines.c.swp"   # an editor's swap file
+: > "$dir/ex_watch/02_law_of_cosines/law_of_cosines.c~"
+sleep 1.5; screen
+grep -q "make watch #2" "$dir/screen.txt" && bad "a swap file caused a redraw" || ok
+cp solutions/02_law_of_cosines/law_of_cosines.c "$dir/ex_watch/02_law_of_cosines/"
+wait_screen "make watch #2 — 02_law_of_cosines" 30 && ok || bad "inotify missed a save"
+wait_screen "ผ่านแล้ว" 30 && ok || bad "the redraw does not show the section passing"
+tmux send-keys -t "$session" n
+wait_screen "make watch #3 — 03_two_bone" 30 && ok || bad "key n did not move to the next section"
+tmux send-keys -t "$session" h
+wait_screen "คำใบ้ 1/" 10 && ok || bad "key h did not show a hint"
+tmux send-keys -t "$session" q
+wait_screen "WATCH-EXITED" 10 && ok || bad "key q did not quit"
+tmux kill-session -t "$session" 2>/dev/null
+rm -rf build/hints
+
+echo "test-student: $pass passed, $fail failed"
+[ "$fail" = 0 ]

@@ -1,0 +1,384 @@
+/* watch.c - the student's companion: watch mode and hints.
+ *
+ *   watch [--poll] [--checker PATH] [--root DIR] [--dir DIR] [--objdir DIR] [--work DIR]
+ *   watch --hint SLUG [--root DIR]
+ *
+ * Watch re-checks the section being edited on every save and redraws one
+ * screen: the section, its state, the first failing check in full and the
+ * next step. It listens with inotify, or polls modification times once a
+ * second where inotify is missing or the folder is on a network share
+ * (--poll forces polling). Editors' swap and backup files are ignored.
+ * On a terminal, keys work like rustlings': n next section, h hint,
+ * l list, q quit.
+ *
+ * Hints live in checker/hints/<slug>.md, separated by lines "---", from
+ * "reread section N" to the formula; each --hint shows one more, counting
+ * in build/hints/<slug>.count.
+ */
+#define _GNU_SOURCE
+/* Paths are bounded buffers; a truncated one just fails to open. */
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic ignored "-Wformat-truncation"
+#endif
+#include "messages.h"
+#include "spawn.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <poll.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/inotify.h>
+#include <sys/stat.h>
+#include <sys/vfs.h>
+#include <termios.h>
+#include <time.h>
+#include <unistd.h>
+
+#define MAX_WATCHED 32
+
+static const char *g_checker = "build/checker", *g_root = ".", *g_dir = "exercises", *g_objdir = "build/obj",
+                  *g_work = "build/check/exercises";
+
+/* ---- hints ---------------------------------------------------------------- */
+
+/* Prints hint number `which` (1-based) of the section; returns how many
+ * there are (0 when the file is missing). A hint opens with a "# title"
+ * line (the book's summary line): printed as the title, without the "# ",
+ * then a blank line and the body. Blank lines around the hint are dropped. */
+static int print_hint(const char *slug, int which)
+{
+    char path[1024];
+    snprintf(path, sizeof path, "%s/checker/hints/%s.md", g_root, slug);
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return 0;
+    char line[2048];
+    int index = 1, total = 1;
+    int body = 0, blanks = 0; /* in the hint shown: body text seen, blank lines held back */
+    while (fgets(line, sizeof line, f)) {
+        if (strncmp(line, "---", 3) == 0) {
+            index++;
+            total++;
+            continue;
+        }
+        if (index != which)
+            continue;
+        if (line[strspn(line, " \t\r\n")] == '\0') {
+            blanks += body;
+            continue;
+        }
+        if (!body && strncmp(line, "# ", 2) == 0) {
+            const char *title = line + 2 + strspn(line + 2, " \t");
+            size_t length = strlen(title);
+            fputs(title, stdout);
+            if (length == 0 || title[length - 1] != '\n')
+                fputc('\n', stdout);
+            blanks = 1; /* one blank line between the title and the body */
+            continue;
+        }
+        for (; blanks > 0; blanks--)
+            fputc('\n', stdout);
+        body = 1;
+        fputs(line, stdout);
+    }
+    fclose(f);
+    return total;
+}
+
+static int show_next_hint(const char *slug)
+{
+    char state_dir[1024], state[1200];
+    snprintf(state_dir, sizeof state_dir, "%s/build/hints", g_root);
+    snprintf(state, sizeof state, "%s/%s.count", state_dir, slug);
+    int shown = 0;
+    FILE *f = fopen(state, "r");
+    if (f) {
+        if (fscanf(f, "%d", &shown) != 1)
+            shown = 0;
+        fclose(f);
+    }
+    /* first count how many there are, then print the next one */
+    int total = print_hint(slug, -1);
+    if (total == 0) {
+        printf(msg(MSG_HINT_NONE), slug);
+        printf("\n");
+        return 1;
+    }
+    int which = shown < total ? shown + 1 : total;
+    printf(msg(MSG_HINT_HEADER), which, total, slug);
+    printf("\n\n");
+    print_hint(slug, which);
+    printf("\n%s\n", which == total ? msg(MSG_HINT_LAST) : "");
+    if (which < total) {
+        printf(msg(MSG_HINT_MORE), slug);
+        printf("\n");
+    }
+    mkdir(state_dir, 0755);
+    f = fopen(state, "w");
+    if (f) {
+        fprintf(f, "%d\n", which);
+        fclose(f);
+    }
+    return 0;
+}
+
+/* ---- running the checker --------------------------------------------------- */
+
+static int compare_strings(const void *a, const void *b)
+{
+    return strcmp((const char *)a, (const char *)b);
+}
+
+/* The sections on offer: the reference folders solutions/NN_slug. */
+static int list_sections(char slugs[][64], int cap)
+{
+    char path[1024];
+    snprintf(path, sizeof path, "%s/solutions", g_root);
+    DIR *d = opendir(path);
+    int n = 0;
+    struct dirent *e;
+    while (d && (e = readdir(d)) && n < cap)
+        if (e->d_name[0] >= '0' && e->d_name[0] <= '9' && e->d_name[2] == '_')
+            snprintf(slugs[n++], 64, "%s", e->d_name);
+    if (d)
+        closedir(d);
+    qsort(slugs, (size_t)n, 64, compare_strings);
+    return n;
+}
+
+/* Runs the checker (list mode or one section) and prints what it said. */
+static void run_checker(const char *slug, int list, int color)
+{
+    const char *argv[24];
+    int n = 0;
+    argv[n++] = g_checker;
+    argv[n++] = "--root"; argv[n++] = g_root;
+    argv[n++] = "--dir"; argv[n++] = g_dir;
+    argv[n++] = "--objdir"; argv[n++] = g_objdir;
+    argv[n++] = "--work"; argv[n++] = g_work;
+    argv[n++] = color ? "--color" : "--no-color";
+    if (list)
+        argv[n++] = "--list";
+    if (slug) { argv[n++] = "--section"; argv[n++] = slug; }
+    const char *lang = getenv("WORKBOOK_LANG");
+    if (lang) { argv[n++] = "--lang"; argv[n++] = lang; }
+    argv[n] = NULL;
+    spawn_request rq = {.argv = argv, .timeout_ms = 300000, .output_keep = 64 * 1024, .output_limit = 1u << 24};
+    spawn_result rs;
+    spawn_run(&rq, &rs);
+    /* drop the "checking ..." progress lines: the screen is redrawn anyway */
+    for (char *line = rs.output; line && *line;) {
+        char *end = strchr(line, '\n');
+        size_t len = end ? (size_t)(end - line + 1) : strlen(line);
+        if (!strstr(line, "...\n") || (end && strstr(line, "...") > end))
+            fwrite(line, 1, len, stdout);
+        line += len;
+    }
+    spawn_result_free(&rs);
+}
+
+/* ---- watching files -------------------------------------------------------- */
+
+static int is_editor_noise(const char *name)
+{
+    size_t len = strlen(name);
+    if (len == 0 || name[0] == '.' || name[0] == '#' || name[len - 1] == '~')
+        return 1;
+    if (!strcmp(name, "4913")) /* vim's write test */
+        return 1;
+    return !(len > 2 && (!strcmp(name + len - 2, ".c") || !strcmp(name + len - 2, ".h")));
+}
+
+/* Network and FUSE file systems do not deliver inotify events. */
+static int on_network_share(const char *path)
+{
+    struct statfs fs;
+    if (statfs(path, &fs) != 0)
+        return 0;
+    switch ((unsigned long)fs.f_type) {
+    case 0x6969UL:     /* NFS */
+    case 0x517BUL:     /* SMB */
+    case 0xFF534D42UL: /* CIFS */
+    case 0xFE534D42UL: /* SMB2 */
+    case 0x65735546UL: /* FUSE (sshfs, ...) */
+    case 0x01021997UL: /* 9p (WSL's Windows drives) */
+        return 1;
+    default:
+        return 0;
+    }
+}
+
+/* Newest modification time of the graded files of one section. */
+static time_t section_mtime(const char *slug)
+{
+    char path[1024];
+    snprintf(path, sizeof path, "%s/%s", g_dir, slug);
+    DIR *d = opendir(path);
+    time_t newest = 0;
+    struct dirent *e;
+    while (d && (e = readdir(d))) {
+        if (is_editor_noise(e->d_name))
+            continue;
+        char file[1400];
+        struct stat st;
+        snprintf(file, sizeof file, "%s/%s", path, e->d_name);
+        if (stat(file, &st) == 0 && st.st_mtime > newest)
+            newest = st.st_mtime;
+    }
+    if (d)
+        closedir(d);
+    return newest;
+}
+
+static struct termios g_saved_tty;
+static int g_raw;
+
+static void restore_tty(void)
+{
+    if (g_raw)
+        tcsetattr(STDIN_FILENO, TCSANOW, &g_saved_tty);
+}
+
+static void redraw(const char *slug, int index, int count, int redraws, int tty)
+{
+    if (tty)
+        printf("\033[2J\033[H");
+    else
+        printf("\n======================================================================\n");
+    printf("make watch #%d — %s (%d/%d)%s\n", redraws, slug, index + 1, count,
+           tty ? "   [n] next  [h] hint  [l] list  [q] quit" : "");
+    run_checker(slug, 0, tty && !getenv("NO_COLOR"));
+    fflush(stdout);
+}
+
+int main(int argc, char **argv)
+{
+    const char *hint = NULL;
+    int force_poll = 0;
+    for (int i = 1; i < argc; i++) {
+        const char *v = i + 1 < argc ? argv[i + 1] : NULL;
+        if (!strcmp(argv[i], "--poll")) force_poll = 1;
+        else if (v && !strcmp(argv[i], "--hint")) { hint = v; i++; }
+        else if (v && !strcmp(argv[i], "--checker")) { g_checker = v; i++; }
+        else if (v && !strcmp(argv[i], "--root")) { g_root = v; i++; }
+        else if (v && !strcmp(argv[i], "--dir")) { g_dir = v; i++; }
+        else if (v && !strcmp(argv[i], "--objdir")) { g_objdir = v; i++; }
+        else if (v && !strcmp(argv[i], "--work")) { g_work = v; i++; }
+    }
+    msg_choose_language(getenv("WORKBOOK_LANG"));
+    static char offered[MAX_WATCHED][64];
+    int count = list_sections(offered, MAX_WATCHED);
+    if (hint) {
+        for (int i = 0; i < count; i++) /* accept "03" for 03_two_bone */
+            if (!strncmp(offered[i], hint, strlen(hint)))
+                return show_next_hint(offered[i]);
+        return show_next_hint(hint);
+    }
+    if (count == 0)
+        return 2;
+
+    /* Start on the first section that is not done yet. */
+    int current = 0;
+    {
+        char results[1200], line[512];
+        snprintf(results, sizeof results, "%s/results.tsv", g_work);
+        run_checker(NULL, 1, 0); /* quietly refresh every section's state */
+        FILE *f = fopen(results, "r");
+        int found = 0;
+        while (f && !found && fgets(line, sizeof line, f))
+            if (!strncmp(line, "section\t", 8) && !strstr(line, "\tdone\t"))
+                for (int i = 0; i < count; i++)
+                    if (!strncmp(line + 8, offered[i], strlen(offered[i]))) {
+                        current = i;
+                        found = 1;
+                    }
+        if (f)
+            fclose(f);
+    }
+
+    int tty = isatty(STDIN_FILENO) && isatty(STDOUT_FILENO);
+    if (tty && tcgetattr(STDIN_FILENO, &g_saved_tty) == 0) {
+        struct termios raw = g_saved_tty;
+        raw.c_lflag &= (tcflag_t) ~(ICANON | ECHO);
+        raw.c_cc[VMIN] = 0;
+        raw.c_cc[VTIME] = 0;
+        g_raw = tcsetattr(STDIN_FILENO, TCSANOW, &raw) == 0;
+        atexit(restore_tty);
+    }
+
+    int inotify_fd = -1, watch_ids[MAX_WATCHED];
+    if (!force_poll && !on_network_share(g_dir))
+        inotify_fd = inotify_init1(IN_NONBLOCK | IN_CLOEXEC);
+    for (int i = 0; i < count && inotify_fd >= 0; i++) {
+        char path[1024];
+        snprintf(path, sizeof path, "%s/%s", g_dir, offered[i]);
+        watch_ids[i] = inotify_add_watch(inotify_fd, path, IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE | IN_DELETE);
+    }
+    time_t mtimes[MAX_WATCHED];
+    for (int i = 0; i < count; i++)
+        mtimes[i] = section_mtime(offered[i]);
+
+    int redraws = 1;
+    redraw(offered[current], current, count, redraws, tty);
+    printf("%s\n", inotify_fd >= 0 ? "(inotify)" : "(polling every second)");
+    fflush(stdout);
+    for (;;) {
+        struct pollfd fds[2];
+        int n = 0, key_i = -1, ino_i = -1;
+        if (g_raw) { fds[n].fd = STDIN_FILENO; fds[n].events = POLLIN; key_i = n++; }
+        if (inotify_fd >= 0) { fds[n].fd = inotify_fd; fds[n].events = POLLIN; ino_i = n++; }
+        int ready = poll(fds, (nfds_t)n, 1000);
+        if (ready < 0 && errno != EINTR)
+            break;
+        int changed = -1;
+        if (ino_i >= 0 && ready > 0 && fds[ino_i].revents) {
+            char buf[4096] __attribute__((aligned(8)));
+            ssize_t len = read(inotify_fd, buf, sizeof buf);
+            for (char *p = buf; len > 0 && p < buf + len;) {
+                struct inotify_event *ev = (struct inotify_event *)(void *)p;
+                if (ev->len && !is_editor_noise(ev->name))
+                    for (int i = 0; i < count; i++)
+                        if (watch_ids[i] == ev->wd)
+                            changed = i;
+                p += sizeof *ev + ev->len;
+            }
+        } else if (inotify_fd < 0) {
+            for (int i = 0; i < count; i++) {
+                time_t t = section_mtime(offered[i]);
+                if (t != mtimes[i]) {
+                    mtimes[i] = t;
+                    changed = i;
+                }
+            }
+        }
+        if (changed >= 0) {
+            usleep(150 * 1000); /* let the editor finish its rename dance */
+            current = changed;
+            redraw(offered[current], current, count, ++redraws, tty);
+            continue;
+        }
+        if (key_i >= 0 && ready > 0 && fds[key_i].revents) {
+            char key;
+            if (read(STDIN_FILENO, &key, 1) != 1)
+                continue;
+            if (key == 'q')
+                break;
+            if (key == 'n') {
+                current = (current + 1) % count;
+                redraw(offered[current], current, count, ++redraws, tty);
+            } else if (key == 'h') {
+                printf("\n");
+                show_next_hint(offered[current]);
+                fflush(stdout);
+            } else if (key == 'l') {
+                if (tty)
+                    printf("\033[2J\033[H");
+                run_checker(NULL, 1, tty && !getenv("NO_COLOR"));
+                fflush(stdout);
+            }
+        }
+    }
+    return 0;
+}
