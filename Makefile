@@ -272,7 +272,9 @@ bench-grade: setup $(CHECKER) $(RUNNER_OBJS) $(GRADE_ALL)
 	  --csv $(BUILD)/bench-grade/gradebook.csv --jobs $(JOBS) --checker $(CHECKER) --root . --objdir $(OBJ) \
 	  --work $(BUILD)/bench-grade/work > $(BUILD)/bench-grade/log.txt
 	@tail -1 $(BUILD)/bench-grade/log.txt
-	@secs=$$(tail -1 $(BUILD)/bench-grade/log.txt | sed -E 's/.* in ([0-9.]+) s .*/\1/'); \
+	@full=$$(awk -F, 'NR > 1 && $$2 == $$3 && $$3 > 0' $(BUILD)/bench-grade/gradebook.csv | wc -l); \
+	  test "$$full" = $(N) || { echo "bench-grade: only $$full of $(N) copies of the reference got full marks"; exit 1; }; \
+	  secs=$$(tail -1 $(BUILD)/bench-grade/log.txt | sed -E 's/.* in ([0-9.]+) s .*/\1/'); \
 	  compile=$$(cat $(BUILD)/bench-grade/results/*/log.txt | grep -c 'กำลังตรวจ'); \
 	  echo "sections compiled and run: $$compile"; \
 	  awk -v n=$(N) -v s=$$secs 'BEGIN { printf "bench grade_throughput %.1f submissions/min\n", n * 60 / s }'
@@ -300,11 +302,13 @@ test-grade: $(CHECKER) $(RUNNER_OBJS) $(GRADE_ALL) $(HOSTILE_SRC)
 include plots/plots.mk
 
 # ---- make scene: the chapter's closing scene ---------------------------------
-# The real clip's root motion through the 10 controller over uneven ground;
-# per-frame data for the plots.
-$(BUILD)/plots/scene: plots/scene.c solutions/09_root_motion/root_motion.c solutions/10_controller_sync/controller_sync.c $(COMMON_SRC) $(HEADERS)
+# The real clip's root motion through the 10 controller over uneven ground,
+# posed by 01's FK with 07's foot IK on top; per-frame data for the plots
+# (plots/scene.gp draws it as part of make plots).
+SCENE_SECTIONS := 01_forward_kinematics 02_law_of_cosines 03_two_bone 07_foot_ik 09_root_motion 10_controller_sync
+$(BUILD)/plots/scene: plots/scene.c $(foreach s,$(SCENE_SECTIONS),solutions/$(s)/$(call section_name,$(s)).c) $(COMMON_SRC) $(HEADERS)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_ALL) -Iinclude -Isolutions/09_root_motion -Isolutions/10_controller_sync $(filter %.c,$^) -lm -o $@
+	$(CC) $(CFLAGS_ALL) -Iinclude $(addprefix -Isolutions/,$(SCENE_SECTIONS)) $(filter %.c,$^) -lm -o $@
 
 .PHONY: scene
 scene: setup $(BUILD)/plots/scene

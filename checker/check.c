@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-check_env CHECK_ENV = {".", NULL, 1, 10000, 1, NULL};
+check_env CHECK_ENV = {".", NULL, 1, 10000, 1, NULL, 0};
 char CHECK_NOTES[1024];
 check_record CHECK_RECORD;
 
@@ -101,6 +101,16 @@ static int memcheck_summary(const char *output, char *out, size_t size)
     return 0;
 }
 
+static spawn_proc *g_runner;
+static const char *g_runner_path;
+
+void check_runner_stop(void)
+{
+    spawn_stop(g_runner);
+    g_runner = NULL;
+    g_runner_path = NULL;
+}
+
 int check_call(uint32_t op, const void *requests, size_t request_size, size_t count,
                void *responses, size_t response_size, describe_fn describe)
 {
@@ -111,22 +121,29 @@ int check_call(uint32_t op, const void *requests, size_t request_size, size_t co
     memcpy(input + sizeof header, requests, request_size * count);
 
     size_t frame_size = sizeof(proto_frame_header) + response_size;
-    const char *argv[] = {CHECK_ENV.runner_path, NULL};
-    spawn_request rq = {
-        .argv = argv,
-        .input = input,
-        .input_size = input_size,
-        .results_wanted = frame_size * count,
-        .timeout_ms = CHECK_ENV.timeout_ms,
-        .output_keep = OUTPUT_KEEP,
-        .output_limit = OUTPUT_LIMIT,
-        .cpu_seconds = CHECK_ENV.timeout_ms / 1000 + 1,
-        /* 1 GiB: far more than any section needs, far less than a 4 GiB grab */
-        .address_space = CHECK_ENV.sandbox ? (size_t)1 << 30 : 0,
-        .sandbox = CHECK_ENV.sandbox,
-    };
+    if (!spawn_alive(g_runner) || g_runner_path != CHECK_ENV.runner_path) {
+        /* one runner serves the section's checks one batch after another;
+         * after a crash, hang or exit the next check gets a fresh one */
+        check_runner_stop();
+        static const char *argv[2];
+        argv[0] = CHECK_ENV.runner_path;
+        spawn_request rq = {
+            .argv = argv,
+            .results_wanted = 1, /* open the answer channel */
+            .timeout_ms = CHECK_ENV.timeout_ms,
+            .output_keep = OUTPUT_KEEP,
+            .output_limit = OUTPUT_LIMIT,
+            /* CPU for the whole section; each batch has its wall clock */
+            .cpu_seconds = 6 * (CHECK_ENV.timeout_ms / 1000 + 1),
+            /* 1 GiB: far more than any section needs, far less than a 4 GiB grab */
+            .address_space = CHECK_ENV.sandbox ? (size_t)1 << 30 : 0,
+            .sandbox = CHECK_ENV.sandbox,
+        };
+        g_runner = spawn_start(&rq);
+        g_runner_path = CHECK_ENV.runner_path;
+    }
     spawn_result rs;
-    spawn_run(&rq, &rs);
+    spawn_exchange(g_runner, input, input_size, frame_size * count, &rs);
     free(input);
 
     /* Accept answers frame by frame; stop at the first malformed one. */

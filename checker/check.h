@@ -35,6 +35,7 @@ typedef struct {
     int timeout_ms;
     int sandbox;               /* runners caged by seccomp (off under sanitizers) */
     const char *plot_dir;      /* where a section may draw the student's figure; NULL: none */
+    int plot_defer;            /* write the figure's data only; the caller draws them all at once */
 } check_env;
 extern check_env CHECK_ENV;
 
@@ -60,6 +61,9 @@ typedef void (*describe_fn)(const void *request, char *out, size_t out_size);
  * fails the current CUnit test and returns 0. */
 int check_call(uint32_t op, const void *requests, size_t request_size, size_t count,
                void *responses, size_t response_size, describe_fn describe);
+
+/* Ends the runner kept alive between check_call()s (after each section). */
+void check_runner_stop(void);
 
 #define CHECK_CALL(op, reqs, count, resps, describe) \
     check_call((op), (reqs), sizeof *(reqs), (count), (resps), sizeof *(resps), (describe))

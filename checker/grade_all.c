@@ -90,7 +90,7 @@ static pid_t start_one(const submission *sub, const char *subs, const char *out,
     close(seed_pipe[1]);
     execl(g_checker, g_checker, "--root", g_root, "--dir", dir, "--objdir", g_objdir, "--work", work, "--results",
           results, "--gradescope", json, "--junit", junit, "--scores", scores, "--no-color", "--hidden-seed-stdin",
-          "--timeout-ms", g_timeout_ms, "--plot-dir", result_dir, (char *)NULL);
+          "--timeout-ms", g_timeout_ms, "--plot-dir", result_dir, "--plot-defer", (char *)NULL);
     _exit(127);
 }
 
@@ -266,6 +266,46 @@ int main(int argc, char **argv)
         fprintf(f, "\n");
     }
     fclose(f);
+    /* Every submission's convergence figures (05/06) in one gnuplot run,
+     * rather than one gnuplot process per figure. */
+    char script[1200];
+    snprintf(script, sizeof script, "%s/figures.gp", g_work);
+    FILE *gp = fopen(script, "w");
+    int figures = 0;
+    for (int i = 0; gp && i < count; i++) {
+        char dir[1100];
+        snprintf(dir, sizeof dir, "%s/%s", out, list[i].name);
+        DIR *dh = opendir(dir);
+        struct dirent *de;
+        while (dh && (de = readdir(dh))) {
+            size_t len = strlen(de->d_name);
+            const char *suffix = "_vs_reference.dat";
+            if (len <= strlen(suffix) || strcmp(de->d_name + len - strlen(suffix), suffix) != 0)
+                continue;
+            char data[1400], solver[64] = "solver";
+            snprintf(data, sizeof data, "%s/%s", dir, de->d_name);
+            FILE *df = fopen(data, "r");
+            if (df) {
+                if (fscanf(df, "# solver %63s", solver) != 1)
+                    snprintf(solver, sizeof solver, "solver");
+                fclose(df);
+            }
+            fprintf(gp, "data='%s'; out='%.*s'; solver='%s'; root='%s'; formats='svg'; load '%s/plots/student_vs_reference.gp'\n", data,
+                    (int)(strlen(data) - 4), data, solver, g_root, g_root);
+            figures++;
+        }
+        if (dh)
+            closedir(dh);
+    }
+    if (gp)
+        fclose(gp);
+    if (figures > 0) {
+        char command[1400];
+        snprintf(command, sizeof command, "command -v gnuplot >/dev/null 2>&1 && gnuplot '%s' >/dev/null 2>&1", script);
+        if (system(command) != 0)
+            printf("figures: gnuplot not available, the .dat files are beside each results.json\n");
+    }
+
     double seconds = now() - start;
     printf("graded %d submissions in %.1f s (%d jobs): %s, %s/<name>/results.json\n", count, seconds, jobs, csv, out);
     return 0;

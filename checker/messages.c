@@ -137,6 +137,8 @@ const char *msg_in(msg_id id, int english)
 
 const char *msg(msg_id id) { return msg_in(id, g_english); }
 
+int msg_is_english(void) { return g_english; }
+
 const char *msg_name(msg_id id)
 {
     return (id >= 0 && id < MSG_COUNT && CATALOGUE[id].name) ? CATALOGUE[id].name : "?";

@@ -76,6 +76,8 @@ void msg_set_language(const char *lang);
 void msg_choose_language(const char *flag);
 const char *msg(msg_id id);
 const char *msg_in(msg_id id, int english);
+/* 1 when English is selected, else 0 (Thai). */
+int msg_is_english(void);
 const char *msg_name(msg_id id);
 
 #endif

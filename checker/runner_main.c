@@ -1,9 +1,9 @@
 /* runner_main.c - the main() of every runner process.
  *
- * Reads one batch from stdin, calls the student's function once per
- * request and writes one framed response per request to fd 3, flushing
- * each at once so that if request 17 crashes, the checker still holds the
- * answers to 0..16 and can say which case killed the runner.
+ * Reads batches from stdin, calls the student's function once per request
+ * and writes one framed response per request to fd 3, each at once, so
+ * that if request 17 crashes the checker still holds the answers to 0..16
+ * and can say which case killed the runner.
  */
 #include "protocol.h"
 
@@ -39,33 +39,36 @@ static int write_exact(const void *buf, size_t n)
 
 int main(void)
 {
+    /* One batch after another until the checker closes stdin: one runner
+     * serves every check of a section. */
     proto_batch_header header;
-    if (!read_exact(&header, sizeof header) || header.magic != PROTO_REQUEST_MAGIC ||
-        header.count > PROTO_MAX_BATCH)
-        return 90;
+    while (read_exact(&header, sizeof header)) {
+        if (header.magic != PROTO_REQUEST_MAGIC || header.count > PROTO_MAX_BATCH)
+            return 90;
 
-    const runner_op *op = NULL;
-    for (size_t i = 0; i < RUNNER_OP_COUNT; i++)
-        if (RUNNER_OPS[i].op == header.op)
-            op = &RUNNER_OPS[i];
-    if (!op || op->request_size != header.request_size || op->response_size > PROTO_MAX_RECORD)
-        return 91;
+        const runner_op *op = NULL;
+        for (size_t i = 0; i < RUNNER_OP_COUNT; i++)
+            if (RUNNER_OPS[i].op == header.op)
+                op = &RUNNER_OPS[i];
+        if (!op || op->request_size != header.request_size || op->response_size > PROTO_MAX_RECORD)
+            return 91;
 
-    void *request = malloc(op->request_size);
-    void *response = malloc(op->response_size);
-    if (!request || !response)
-        return 92;
+        void *request = malloc(op->request_size);
+        void *response = malloc(op->response_size);
+        if (!request || !response)
+            return 92;
 
-    for (uint32_t i = 0; i < header.count; i++) {
-        if (!read_exact(request, op->request_size))
-            return 93;
-        memset(response, 0, op->response_size);
-        op->call(request, response);
-        proto_frame_header frame = {PROTO_RESPONSE_MAGIC, i, (uint32_t)op->response_size};
-        if (!write_exact(&frame, sizeof frame) || !write_exact(response, op->response_size))
-            return 94;
+        for (uint32_t i = 0; i < header.count; i++) {
+            if (!read_exact(request, op->request_size))
+                return 93;
+            memset(response, 0, op->response_size);
+            op->call(request, response);
+            proto_frame_header frame = {PROTO_RESPONSE_MAGIC, i, (uint32_t)op->response_size};
+            if (!write_exact(&frame, sizeof frame) || !write_exact(response, op->response_size))
+                return 94;
+        }
+        free(request);
+        free(response);
     }
-    free(request);
-    free(response);
     return 0;
 }

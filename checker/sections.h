@@ -8,6 +8,7 @@
 typedef struct {
     const char *name;     /* stable id, e.g. "worked_examples" */
     const char *title;    /* one line for the student (Thai) */
+    const char *title_en; /* the same line in English (--lang en) */
     void (*run)(void);    /* the CUnit test body */
 } check_def;
 
@@ -44,7 +45,7 @@ DECLARE_SUITE(CONTROLLER_SYNC)
 void CCD_FIGURE(void);
 void FABRIK_FIGURE(void);
 
-#define DEFINE_SUITE(name, ...) const check_def name##_CHECKS[] = {__VA_ARGS__, {NULL, NULL, NULL}};
+#define DEFINE_SUITE(name, ...) const check_def name##_CHECKS[] = {__VA_ARGS__, {NULL, NULL, NULL, NULL}};
 
 size_t section_check_count(const section_def *section);
 const section_def *section_find(const char *slug);

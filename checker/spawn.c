@@ -63,59 +63,113 @@ static void become_child(const spawn_request *rq, int in_fd, int out_fd, int res
     _exit(127);
 }
 
-void spawn_run(const spawn_request *rq, spawn_result *rs)
+struct spawn_proc {
+    spawn_request rq;
+    pid_t pid;
+    int in_fd, out_fd, res_fd;
+    int alive;
+    int one_shot; /* close stdin once the input is sent: nothing more will come */
+};
+
+spawn_proc *spawn_start(const spawn_request *rq)
 {
-    memset(rs, 0, sizeof *rs);
-    rs->output = calloc(rq->output_keep + 1, 1);
-    rs->results = rq->results_wanted ? malloc(rq->results_wanted) : NULL;
     signal(SIGPIPE, SIG_IGN); /* a dead child must not kill us through its stdin */
-
-    int in_pipe[2], out_pipe[2], res_pipe[2] = {-1, -1};
-    if (pipe2(in_pipe, O_CLOEXEC) != 0) {
-        rs->end = SPAWN_FAILED;
-        return;
+    spawn_proc *p = calloc(1, sizeof *p);
+    if (!p)
+        return NULL;
+    p->rq = *rq;
+    p->in_fd = p->out_fd = p->res_fd = -1;
+    int in_pipe[2] = {-1, -1}, out_pipe[2] = {-1, -1}, res_pipe[2] = {-1, -1};
+    if (pipe2(in_pipe, O_CLOEXEC) != 0 || pipe2(out_pipe, O_CLOEXEC) != 0 ||
+        (rq->results_wanted && pipe2(res_pipe, O_CLOEXEC) != 0)) {
+        for (int i = 0; i < 2; i++) {
+            if (in_pipe[i] >= 0) close(in_pipe[i]);
+            if (out_pipe[i] >= 0) close(out_pipe[i]);
+            if (res_pipe[i] >= 0) close(res_pipe[i]);
+        }
+        return p; /* not alive: exchanges report SPAWN_FAILED */
     }
-    if (pipe2(out_pipe, O_CLOEXEC) != 0) {
-        close(in_pipe[0]); close(in_pipe[1]);
-        rs->end = SPAWN_FAILED;
-        return;
-    }
-    if (rq->results_wanted && pipe2(res_pipe, O_CLOEXEC) != 0) {
-        close(in_pipe[0]); close(in_pipe[1]); close(out_pipe[0]); close(out_pipe[1]);
-        rs->end = SPAWN_FAILED;
-        return;
-    }
-
-    double start = now_seconds();
     pid_t pid = fork();
-    if (pid < 0) {
-        rs->end = SPAWN_FAILED;
-        close(in_pipe[0]); close(in_pipe[1]); close(out_pipe[0]); close(out_pipe[1]);
-        if (res_pipe[0] >= 0) { close(res_pipe[0]); close(res_pipe[1]); }
-        return;
-    }
     if (pid == 0)
         become_child(rq, in_pipe[0], out_pipe[1], res_pipe[1]);
-
-    setpgid(pid, pid); /* also from this side, so kill(-pid) works at once */
     close(in_pipe[0]);
     close(out_pipe[1]);
     if (res_pipe[1] >= 0)
         close(res_pipe[1]);
-
-    int in_fd = in_pipe[1], out_fd = out_pipe[0], res_fd = res_pipe[0];
-    fcntl(in_fd, F_SETFL, O_NONBLOCK);
-    size_t input_sent = 0;
-    if (rq->input_size == 0) {
-        close(in_fd);
-        in_fd = -1;
+    if (pid < 0) {
+        close(in_pipe[1]); close(out_pipe[0]);
+        if (res_pipe[0] >= 0) close(res_pipe[0]);
+        return p;
     }
+    setpgid(pid, pid); /* also from this side, so kill(-pid) works at once */
+    p->pid = pid;
+    p->in_fd = in_pipe[1];
+    p->out_fd = out_pipe[0];
+    p->res_fd = res_pipe[0];
+    p->alive = 1;
+    fcntl(p->in_fd, F_SETFL, O_NONBLOCK);
+    return p;
+}
 
-    int killed_for = -1;
+int spawn_alive(const spawn_proc *p) { return p && p->alive; }
+
+static void close_fd(int *fd)
+{
+    if (*fd >= 0)
+        close(*fd);
+    *fd = -1;
+}
+
+/* Kills (if asked) and reaps the child, recording how it ended. */
+static void finish(spawn_proc *p, int killed_for, spawn_result *rs)
+{
+    if (killed_for >= 0)
+        kill(-p->pid, SIGKILL);
+    int status = 0;
+    while (waitpid(p->pid, &status, 0) < 0 && errno == EINTR)
+        ;
+    kill(-p->pid, SIGKILL); /* anything it left behind in its group */
+    close_fd(&p->in_fd);
+    close_fd(&p->out_fd);
+    close_fd(&p->res_fd);
+    p->alive = 0;
+    if (killed_for >= 0) {
+        rs->end = (spawn_end)killed_for;
+    } else if (WIFSIGNALED(status)) {
+        rs->end = SPAWN_SIGNALED;
+        rs->signal = WTERMSIG(status);
+    } else {
+        rs->end = SPAWN_EXITED;
+        rs->exit_code = WEXITSTATUS(status);
+        if ((rs->exit_code == 127 || rs->exit_code == 125) && rs->output_total == 0)
+            rs->end = SPAWN_FAILED;
+    }
+}
+
+void spawn_exchange(spawn_proc *p, const void *input, size_t input_size, size_t results_wanted, spawn_result *rs)
+{
+    const spawn_request *rq = &p->rq;
+    memset(rs, 0, sizeof *rs);
+    rs->output = calloc(rq->output_keep + 1, 1);
+    rs->results = results_wanted ? malloc(results_wanted) : NULL;
+    if (!spawn_alive(p)) {
+        rs->end = SPAWN_FAILED;
+        return;
+    }
+    double start = now_seconds();
+    size_t input_sent = 0;
+    int feeding = input_size > 0;
+    if (!feeding && p->one_shot)
+        close_fd(&p->in_fd);
+    int killed_for = -1, ended = 0;
     double deadline = start + rq->timeout_ms / 1000.0;
-    while (out_fd >= 0 || res_fd >= 0) {
-        if (res_fd >= 0 && rs->results_size == rq->results_wanted) {
-            killed_for = SPAWN_RESULTS_DONE; /* everything we need is here */
+    for (;;) {
+        if (results_wanted && rs->results_size == results_wanted) {
+            rs->end = SPAWN_RESULTS_DONE; /* everything we need is here: it may live on */
+            break;
+        }
+        if (p->out_fd < 0 && p->res_fd < 0) {
+            ended = 1; /* it closed everything: it is gone */
             break;
         }
         double left = deadline - now_seconds();
@@ -125,31 +179,33 @@ void spawn_run(const spawn_request *rq, spawn_result *rs)
         }
         struct pollfd fds[3];
         int n = 0, in_i = -1, out_i = -1, res_i = -1;
-        if (in_fd >= 0) { fds[n].fd = in_fd; fds[n].events = POLLOUT; in_i = n++; }
-        if (out_fd >= 0) { fds[n].fd = out_fd; fds[n].events = POLLIN; out_i = n++; }
-        if (res_fd >= 0) { fds[n].fd = res_fd; fds[n].events = POLLIN; res_i = n++; }
+        if (feeding) { fds[n].fd = p->in_fd; fds[n].events = POLLOUT; in_i = n++; }
+        if (p->out_fd >= 0) { fds[n].fd = p->out_fd; fds[n].events = POLLIN; out_i = n++; }
+        if (p->res_fd >= 0) { fds[n].fd = p->res_fd; fds[n].events = POLLIN; res_i = n++; }
         int ready = poll(fds, (nfds_t)n, (int)(left * 1000.0) + 1);
-        if (ready < 0 && errno != EINTR)
+        if (ready < 0 && errno != EINTR) {
+            killed_for = SPAWN_FAILED;
             break;
+        }
         if (ready <= 0)
             continue;
         if (in_i >= 0 && fds[in_i].revents) {
-            ssize_t put = write(in_fd, (const char *)rq->input + input_sent, rq->input_size - input_sent);
+            ssize_t put = write(p->in_fd, (const char *)input + input_sent, input_size - input_sent);
             if (put > 0)
                 input_sent += (size_t)put;
             if (put < 0 && errno != EAGAIN && errno != EINTR)
-                input_sent = rq->input_size; /* reader gone: stop feeding */
-            if (input_sent == rq->input_size) {
-                close(in_fd);
-                in_fd = -1;
+                input_sent = input_size; /* reader gone: stop feeding */
+            if (input_sent == input_size) {
+                feeding = 0;
+                if (p->one_shot)
+                    close_fd(&p->in_fd);
             }
         }
         if (out_i >= 0 && fds[out_i].revents) {
             char buf[8192];
-            ssize_t got = read(out_fd, buf, sizeof buf);
+            ssize_t got = read(p->out_fd, buf, sizeof buf);
             if (got <= 0) {
-                close(out_fd);
-                out_fd = -1;
+                close_fd(&p->out_fd);
             } else {
                 size_t room = rq->output_keep - rs->output_size;
                 size_t keep = (size_t)got < room ? (size_t)got : room;
@@ -163,40 +219,43 @@ void spawn_run(const spawn_request *rq, spawn_result *rs)
             }
         }
         if (res_i >= 0 && fds[res_i].revents) {
-            ssize_t got = read(res_fd, rs->results + rs->results_size, rq->results_wanted - rs->results_size);
-            if (got <= 0) {
-                close(res_fd);
-                res_fd = -1;
-            } else {
+            ssize_t got = read(p->res_fd, rs->results + rs->results_size, results_wanted - rs->results_size);
+            if (got <= 0)
+                close_fd(&p->res_fd);
+            else
                 rs->results_size += (size_t)got;
-            }
         }
     }
-
-    if (killed_for >= 0)
-        kill(-pid, SIGKILL);
-    int status = 0;
-    while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
-        ;
-    if (killed_for < 0)
-        kill(-pid, SIGKILL); /* anything it left behind in its group */
-    if (in_fd >= 0) close(in_fd);
-    if (out_fd >= 0) close(out_fd);
-    if (res_fd >= 0) close(res_fd);
     rs->output[rs->output_size] = '\0';
+    if (killed_for >= 0 || ended)
+        finish(p, killed_for, rs);
     rs->seconds = now_seconds() - start;
+}
 
-    if (killed_for >= 0) {
-        rs->end = (spawn_end)killed_for;
-    } else if (WIFSIGNALED(status)) {
-        rs->end = SPAWN_SIGNALED;
-        rs->signal = WTERMSIG(status);
-    } else {
-        rs->end = SPAWN_EXITED;
-        rs->exit_code = WEXITSTATUS(status);
-        if ((rs->exit_code == 127 || rs->exit_code == 125) && rs->output_total == 0)
-            rs->end = SPAWN_FAILED;
+void spawn_stop(spawn_proc *p)
+{
+    if (!p)
+        return;
+    if (p->alive) {
+        spawn_result ignored;
+        memset(&ignored, 0, sizeof ignored);
+        finish(p, SPAWN_RESULTS_DONE, &ignored);
     }
+    free(p);
+}
+
+void spawn_run(const spawn_request *rq, spawn_result *rs)
+{
+    spawn_proc *p = spawn_start(rq);
+    if (!p) {
+        memset(rs, 0, sizeof *rs);
+        rs->output = calloc(1, 1);
+        rs->end = SPAWN_FAILED;
+        return;
+    }
+    p->one_shot = 1;
+    spawn_exchange(p, rq->input, rq->input_size, rq->results_wanted, rs);
+    spawn_stop(p); /* a one-shot program that answered is not needed any more */
 }
 
 void spawn_result_free(spawn_result *rs)

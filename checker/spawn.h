@@ -42,7 +42,23 @@ typedef struct {
     double seconds;
 } spawn_result;
 
+/* Runs the program to the end (or to its limits) and reports. */
 void spawn_run(const spawn_request *request, spawn_result *result);
 void spawn_result_free(spawn_result *result);
+
+/* A program kept alive across several exchanges (a runner answering one
+ * check's batch after another): start it once, exchange as often as it
+ * keeps answering, stop it at the end. The request's input is ignored by
+ * spawn_start; each exchange brings its own. */
+typedef struct spawn_proc spawn_proc;
+spawn_proc *spawn_start(const spawn_request *request);
+/* Sends `input`, collects `results_wanted` bytes from fd 3 within the
+ * request's timeout. SPAWN_RESULTS_DONE means the program answered and is
+ * still alive; any other end means it is gone (killed or exited) and the
+ * handle only reports that from now on. */
+void spawn_exchange(spawn_proc *proc, const void *input, size_t input_size, size_t results_wanted,
+                    spawn_result *result);
+int spawn_alive(const spawn_proc *proc);
+void spawn_stop(spawn_proc *proc);
 
 #endif

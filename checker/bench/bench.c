@@ -6,9 +6,12 @@
  * students get (no -ffast-math: the references are the answer key).
  */
 #define _POSIX_C_SOURCE 199309L
+#include "bvh.h"
 #include "ccd.h"
 #include "fabrik.h"
+#include "forward_kinematics.h"
 #include "pole_vector.h"
+#include "root_motion.h"
 #include "two_bone.h"
 
 #include <stdint.h>
@@ -20,6 +23,10 @@
 #define REPEATS 9
 #define TWO_BONE_SOLVES 1000000
 #define CHAIN_SOLVES 2000
+#define CLIP_PATH "checker/data/mocap/cmu_131_01_start_walk_stop.bvh"
+#define FK_PASSES 20          /* passes over the whole clip per timed run */
+#define ROOT_MOTION_PASSES 20 /* whole-clip extractions per timed run */
+#define ROOT_MOTION_RATE 60.0f
 
 static double now(void)
 {
@@ -140,6 +147,133 @@ static void bench_chain(solver_fn solve, ik_chain *chains, vec3 *targets, spread
     free(passes);
 }
 
+/* ---- the real clip (make bench runs from the workbook root) -------------- */
+
+static bvh_file clip_file;
+
+static void load_clip(void)
+{
+    bvh_error error = bvh_load(CLIP_PATH, &clip_file);
+    if (error.failed) {
+        fprintf(stderr, "bench: cannot load %s: %s (run from the workbook root)\n", CLIP_PATH, error.message);
+        exit(1);
+    }
+    if (clip_file.skeleton.joint_count > FK_MAX_BONES) {
+        fprintf(stderr, "bench: %d joints, more than FK_MAX_BONES\n", clip_file.skeleton.joint_count);
+        exit(1);
+    }
+}
+
+/* Section 01's fk_compute_world over every frame of the clip: the local
+ * transforms are decoded once (bvh_frame_local: Euler angles to
+ * quaternions), then timed FK passes over all frames. Also times decode +
+ * FK together, what a player does per frame. Both in ns per bone. */
+static void bench_fk_clip(spread *fk_ns, spread *decode_fk_ns)
+{
+    const int frames = clip_file.motion.frame_count, joints = clip_file.skeleton.joint_count;
+    fk_bone *bones = malloc(sizeof *bones * (size_t)frames * (size_t)joints);
+    if (!bones) {
+        fprintf(stderr, "bench: out of memory\n");
+        exit(1);
+    }
+    for (int f = 0; f < frames; f++) {
+        bvh_local local[BVH_MAX_JOINTS];
+        bvh_frame_local(&clip_file, f, local, BVH_MAX_JOINTS);
+        for (int j = 0; j < joints; j++)
+            bones[(size_t)f * (size_t)joints + (size_t)j] =
+                (fk_bone){local[j].parent, local[j].local_offset, local[j].local_rotation};
+    }
+    const double bone_count = (double)frames * joints;
+    double samples[REPEATS];
+    fk_transform world[FK_MAX_BONES];
+    for (int r = 0; r < REPEATS; r++) {
+        float acc = 0.0f;
+        int failures = 0;
+        double t0 = now();
+        for (int p = 0; p < FK_PASSES; p++)
+            for (int f = 0; f < frames; f++) {
+                failures += fk_compute_world(&bones[(size_t)f * (size_t)joints], joints, world) != FK_OK;
+                acc += world[joints - 1].position.x;
+            }
+        samples[r] = (now() - t0) / (FK_PASSES * bone_count) * 1e9;
+        sink = acc;
+        if (failures) {
+            fprintf(stderr, "bench: fk_compute_world failed on the clip\n");
+            exit(1);
+        }
+    }
+    *fk_ns = summarize(samples, REPEATS);
+    for (int r = 0; r < REPEATS; r++) {
+        float acc = 0.0f;
+        double t0 = now();
+        for (int p = 0; p < FK_PASSES; p++)
+            for (int f = 0; f < frames; f++) {
+                bvh_local local[BVH_MAX_JOINTS];
+                fk_bone frame[FK_MAX_BONES];
+                bvh_frame_local(&clip_file, f, local, BVH_MAX_JOINTS);
+                for (int j = 0; j < joints; j++)
+                    frame[j] = (fk_bone){local[j].parent, local[j].local_offset, local[j].local_rotation};
+                fk_compute_world(frame, joints, world);
+                acc += world[joints - 1].position.x;
+            }
+        samples[r] = (now() - t0) / (FK_PASSES * bone_count) * 1e9;
+        sink = acc;
+    }
+    *decode_fk_ns = summarize(samples, REPEATS);
+    free(bones);
+}
+
+/* Section 09's root motion over the whole clip, as a game at 60 Hz takes
+ * it: rm_delta_between for each frame's span from 0 to the end (497
+ * deltas, the last one shorter) and rm_apply onto a character. In us per
+ * whole clip. rm_validate is timed alone too: rm_delta_between checks the
+ * whole clip (every frame) on every call. */
+static void bench_root_motion(spread *clip_us, spread *validate_us, int *deltas, float *travelled)
+{
+    static rm_clip clip;
+    if (rm_clip_from_bvh(&clip_file, 0, BVH_CMU_METRES_PER_UNIT, 0, &clip) != RM_OK) {
+        fprintf(stderr, "bench: the clip has no root track\n");
+        exit(1);
+    }
+    const float duration = rm_duration(&clip), dt = 1.0f / ROOT_MOTION_RATE;
+    double samples[REPEATS];
+    rm_character character = {v3_zero(), 0.0f};
+    for (int r = 0; r < REPEATS; r++) {
+        int failures = 0;
+        double t0 = now();
+        for (int p = 0; p < ROOT_MOTION_PASSES; p++) {
+            character = (rm_character){v3_zero(), 0.0f};
+            *deltas = 0;
+            for (float t = 0.0f; t < duration;) {
+                float next = t + dt < duration ? t + dt : duration;
+                rm_delta delta;
+                failures += rm_delta_between(&clip, t, next, &delta) != RM_OK;
+                failures += rm_apply(&character, &delta) != RM_OK;
+                (*deltas)++;
+                t = next;
+            }
+            sink = character.position.z;
+        }
+        samples[r] = (now() - t0) / ROOT_MOTION_PASSES * 1e6;
+        if (failures) {
+            fprintf(stderr, "bench: root motion failed on the clip\n");
+            exit(1);
+        }
+    }
+    *clip_us = summarize(samples, REPEATS);
+    *travelled = sqrtf(character.position.x * character.position.x + character.position.z * character.position.z);
+    enum { VALIDATIONS = 2000 };
+    for (int r = 0; r < REPEATS; r++) {
+        int bad = 0;
+        double t0 = now();
+        for (int i = 0; i < VALIDATIONS; i++)
+            bad += rm_validate(&clip) != RM_OK;
+        samples[r] = (now() - t0) / VALIDATIONS * 1e6;
+        sink = (float)bad;
+    }
+    *validate_us = summarize(samples, REPEATS);
+}
+
 int main(void)
 {
     printf("Benchmarks of the reference solutions (median of %d runs)\n\n", REPEATS);
@@ -160,7 +294,28 @@ int main(void)
     printf("  %-28s %10.0f      CCD, %.0f FABRIK (median over %d targets)\n", "passes 10 bones", ccd_passes,
            fabrik_passes, CHAIN_SOLVES);
     double time_ratio = fabrik_us.median / ccd_us.median, pass_ratio = fabrik_passes / ccd_passes;
-    printf("  %-28s %10.3f      time, %.3f passes\n\n", "FABRIK / CCD", time_ratio, pass_ratio);
+    printf("  %-28s %10.3f      time, %.3f passes\n", "FABRIK / CCD", time_ratio, pass_ratio);
+
+    load_clip();
+    const int clip_frames = clip_file.motion.frame_count, clip_joints = clip_file.skeleton.joint_count;
+    spread fk_ns, decode_fk_ns;
+    bench_fk_clip(&fk_ns, &decode_fk_ns);
+    char what[160];
+    snprintf(what, sizeof what, "per bone: CMU 131_01, %d joints x %d frames, decoded once", clip_joints, clip_frames);
+    report("fk_compute_world clip", fk_ns, "ns", what);
+    report("bvh_frame_local + fk", decode_fk_ns, "ns", "per bone: Euler decode every frame, then FK");
+    spread rm_us, validate_us;
+    int deltas;
+    float travelled;
+    bench_root_motion(&rm_us, &validate_us, &deltas, &travelled);
+    snprintf(what, sizeof what, "whole clip: %d rm_delta_between at %.0f Hz + rm_apply (%.3f m)", deltas,
+             (double)ROOT_MOTION_RATE, (double)travelled);
+    report("root motion extraction", rm_us, "us", what);
+    snprintf(what, sizeof what, "one call (%d frames); every rm_delta_between makes one", clip_frames);
+    report("rm_validate clip", validate_us, "us", what);
+    printf("  %-28s %10.1f %%    of the extraction is validation (%d x rm_validate / total)\n\n",
+           "validation share", 100.0 * deltas * validate_us.median / rm_us.median, deltas);
+    bvh_free(&clip_file);
 
     printf("bench two_bone_solve %.1f ns\n", two_bone.median);
     printf("bench ccd_solve_10 %.2f us\n", ccd_us.median);
@@ -169,5 +324,9 @@ int main(void)
     printf("bench fabrik_passes_10 %.0f passes\n", fabrik_passes);
     printf("bench fabrik_over_ccd_time %.3f ratio\n", time_ratio);
     printf("bench fabrik_over_ccd_passes %.3f ratio\n", pass_ratio);
+    printf("bench fk_clip_per_bone %.2f ns\n", fk_ns.median);
+    printf("bench decode_fk_clip_per_bone %.2f ns\n", decode_fk_ns.median);
+    printf("bench root_motion_clip_60hz %.1f us\n", rm_us.median);
+    printf("bench rm_validate_clip %.2f us\n", validate_us.median);
     return 0;
 }

@@ -247,8 +247,8 @@ static void bad_input_rejected(void)
 }
 
 DEFINE_SUITE(FORWARD_KINEMATICS,
-    {"arm_pose", "แขน 3 bone: ไหล่หมุน 30° ศอกงอ 45° — ตำแหน่งและ rotation ในโลก", arm_pose},
-    {"random_skeletons", "skeleton สุ่ม 200 ชุด (สูงสุด 64 bone, มีกิ่งและหลาย root)", random_skeletons},
-    {"ring_of_bones", "64 bone หมุนทีละ 5.625°: ทุก joint อยู่บนวงกลมเดียวกัน", ring_of_bones},
-    {"bad_parent_rejected", "parent index ผิด ต้องได้ FK_ERR_BAD_PARENT และไม่แตะ world[]", bad_parent_rejected},
-    {"bad_input_rejected", "count ผิด หรือมี NaN ต้องถูกปฏิเสธก่อนคำนวณ", bad_input_rejected})
+    {"arm_pose", "แขน 3 bone: ไหล่หมุน 30° ศอกงอ 45° — ตำแหน่งและ rotation ในโลก", "3-bone arm: shoulder turned 30°, elbow bent 45° — world positions and rotations", arm_pose},
+    {"random_skeletons", "skeleton สุ่ม 200 ชุด (สูงสุด 64 bone, มีกิ่งและหลาย root)", "200 random skeletons (up to 64 bones, with branches and several roots)", random_skeletons},
+    {"ring_of_bones", "64 bone หมุนทีละ 5.625°: ทุก joint อยู่บนวงกลมเดียวกัน", "64 bones each turned 5.625°: every joint lies on the same circle", ring_of_bones},
+    {"bad_parent_rejected", "parent index ผิด ต้องได้ FK_ERR_BAD_PARENT และไม่แตะ world[]", "bad parent index gives FK_ERR_BAD_PARENT and leaves world[] untouched", bad_parent_rejected},
+    {"bad_input_rejected", "count ผิด หรือมี NaN ต้องถูกปฏิเสธก่อนคำนวณ", "a bad count or a NaN is rejected before any computation", bad_input_rejected})

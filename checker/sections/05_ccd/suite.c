@@ -84,8 +84,8 @@ static void invalid_input(void) { ik_chain_invalid_input(&CCD_SPEC); }
 void CCD_FIGURE(void) { ik_chain_figure(&CCD_SPEC, "05_ccd"); }
 
 DEFINE_SUITE(CCD,
-    {"reaches_targets", "chain งอสุ่ม 3 และ 5 bone: tip ถึง target ภายใน 256 passes, root อยู่กับที่, bone ยาวเท่าเดิม", reaches_targets},
-    {"unreachable_target", "target ไกลเกิน reach (3 และ 5 bone): chain ชี้ไปหา target เกือบเหยียดตรง, status IK_UNREACHABLE", unreachable_target},
-    {"target_on_joint", "target ตรงกับ joint ของ chain พอดี: ไม่มี NaN ไม่หารด้วยศูนย์ และยังถึง target", target_on_joint},
-    {"error_record", "report: passes, initial_error, tip_error[] และ status ตรงกับสิ่งที่เกิดขึ้นจริง", error_record},
-    {"invalid_input", "input ผิด (bone ยาว 0, NaN, joint_count/max_passes นอกช่วง, NULL): คืน -1 และไม่แตะ chain", invalid_input})
+    {"reaches_targets", "chain งอสุ่ม 3 และ 5 bone: tip ถึง target ภายใน 256 passes, root อยู่กับที่, bone ยาวเท่าเดิม", "random bent chains of 3 and 5 bones: tip reaches target within 256 passes, root stays, bone lengths kept", reaches_targets},
+    {"unreachable_target", "target ไกลเกิน reach (3 และ 5 bone): chain ชี้ไปหา target เกือบเหยียดตรง, status IK_UNREACHABLE", "target beyond reach (3 and 5 bones): chain nearly straight toward target, status IK_UNREACHABLE", unreachable_target},
+    {"target_on_joint", "target ตรงกับ joint ของ chain พอดี: ไม่มี NaN ไม่หารด้วยศูนย์ และยังถึง target", "target exactly on a chain joint: no NaN, no division by zero, and the target is still reached", target_on_joint},
+    {"error_record", "report: passes, initial_error, tip_error[] และ status ตรงกับสิ่งที่เกิดขึ้นจริง", "report: passes, initial_error, tip_error[] and status match what actually happened", error_record},
+    {"invalid_input", "input ผิด (bone ยาว 0, NaN, joint_count/max_passes นอกช่วง, NULL): คืน -1 และไม่แตะ chain", "bad input (zero-length bone, NaN, joint_count/max_passes out of range, NULL): returns -1, chain untouched", invalid_input})

@@ -1025,12 +1025,12 @@ static void invalid_input(void)
 }
 
 DEFINE_SUITE(FOOT_IK,
-    {"chapter_defaults", "ค่าเริ่มต้นตามบท: raycastHeight 0.5, raycastDistance 1.5, footSoleOffset 0.05 (fade 5/วินาที)", chapter_defaults},
-    {"fade_weight", "IK weight ค่อยๆ fade ด้วย rate × dt ที่ 30/60/144 fps แล้ว clamp ใน 0..1 ไม่กระโดด", fade_weight},
-    {"feet_on_slopes", "บนทางลาด 300 แบบ: ankle อยู่บน hit + sole offset, เท้าเอียงตาม normal, พื้นรองเท้าไม่จม", feet_on_slopes},
-    {"feet_on_steps", "บนบันได 300 แบบ: เท้าแต่ละข้างอยู่บนขั้นของตัวเอง ขายาวคงที่ hip drop ถูก", feet_on_steps},
-    {"hip_drop_largest_deficit", "hip drop = deficit ที่มากที่สุดของสองเท้า (คูณ weight) ไม่มีขาไหนเอื้อมเกิน", hip_drop_largest_deficit},
-    {"weights_continuous_walk", "เดินตกขอบแล้วกลับ ที่ 30/60/144 fps และ fps แกว่ง: weight ต่อเนื่องทุกเฟรม", weights_continuous_walk},
-    {"ledge_fades_to_animation", "ไม่มีพื้นใต้เท้า: weight fade ลงนุ่มๆ แล้วขากลับเป็น animation เดิมทุกประการ", ledge_fades_to_animation},
-    {"leg_out_of_reach", "animation เหยียดขาเกินความยาว: ขาเหยียดตรงไปหา target ความยาว bone คงที่", leg_out_of_reach},
-    {"invalid_input", "NaN, ระยะติดลบ, dt ≤ 0, weight นอก 0..1, terrain เสีย, NULL: status ที่ถูกและ output ที่ล้างแล้ว", invalid_input})
+    {"chapter_defaults", "ค่าเริ่มต้นตามบท: raycastHeight 0.5, raycastDistance 1.5, footSoleOffset 0.05 (fade 5/วินาที)", "the chapter's defaults: raycastHeight 0.5, raycastDistance 1.5, footSoleOffset 0.05 (fade 5/second)", chapter_defaults},
+    {"fade_weight", "IK weight ค่อยๆ fade ด้วย rate × dt ที่ 30/60/144 fps แล้ว clamp ใน 0..1 ไม่กระโดด", "IK weight fades by rate × dt at 30/60/144 fps, clamped to 0..1, no jumps", fade_weight},
+    {"feet_on_slopes", "บนทางลาด 300 แบบ: ankle อยู่บน hit + sole offset, เท้าเอียงตาม normal, พื้นรองเท้าไม่จม", "300 slopes: ankle at hit + sole offset, foot tilted to the normal, sole not sunk in", feet_on_slopes},
+    {"feet_on_steps", "บนบันได 300 แบบ: เท้าแต่ละข้างอยู่บนขั้นของตัวเอง ขายาวคงที่ hip drop ถูก", "300 stairs: each foot on its own step, leg lengths kept, correct hip drop", feet_on_steps},
+    {"hip_drop_largest_deficit", "hip drop = deficit ที่มากที่สุดของสองเท้า (คูณ weight) ไม่มีขาไหนเอื้อมเกิน", "hip drop = the larger deficit of the two feet (times weight), no leg overreaches", hip_drop_largest_deficit},
+    {"weights_continuous_walk", "เดินตกขอบแล้วกลับ ที่ 30/60/144 fps และ fps แกว่ง: weight ต่อเนื่องทุกเฟรม", "walking off a ledge and back at 30/60/144 fps and jittery fps: weight continuous every frame", weights_continuous_walk},
+    {"ledge_fades_to_animation", "ไม่มีพื้นใต้เท้า: weight fade ลงนุ่มๆ แล้วขากลับเป็น animation เดิมทุกประการ", "no ground under the foot: weight fades smoothly and the leg returns exactly to the animation", ledge_fades_to_animation},
+    {"leg_out_of_reach", "animation เหยียดขาเกินความยาว: ขาเหยียดตรงไปหา target ความยาว bone คงที่", "animation overstretches the leg: leg straight toward the target, bone lengths kept", leg_out_of_reach},
+    {"invalid_input", "NaN, ระยะติดลบ, dt ≤ 0, weight นอก 0..1, terrain เสีย, NULL: status ที่ถูกและ output ที่ล้างแล้ว", "NaN, negative distances, dt ≤ 0, weight outside 0..1, broken terrain, NULL: right status, cleared output", invalid_input})

@@ -998,14 +998,14 @@ static void wall_reach_invalid(void)
 }
 
 DEFINE_SUITE(AIM_IK,
-    {"aim_weight_endpoints", "aim weight 0 = animation เดิม, weight 1 = +Z ชี้ไปที่ target พอดี (400 แบบ)", aim_weight_endpoints},
-    {"aim_angle_shrinks", "weight 0 → 1: มุมระหว่าง +Z กับ target ลดลงทุกขั้นตาม arc สั้นสุดของ Slerp", aim_angle_shrinks},
-    {"aim_keeps_upright", "LookRotation กับ up ของโลก: weight 1 ไม่มี roll, ทุก weight (รวม aimWeight 0.6) ยังตั้งตรง", aim_keeps_upright},
-    {"aim_degenerate_targets", "target ข้างหลัง, ตรงบน/ล่าง, ทับ bone: ไม่ flip ไม่มี NaN", aim_degenerate_targets},
-    {"aim_invalid_input", "NaN, inf, weight นอก 0..1, out = NULL: AIM_INVALID และ identity", aim_invalid_input},
-    {"look_at_spreads", "look-at กระจายไป spine/neck/head ตาม share: lookWeight 0, 0.7, 1 ตรงกับคำตอบอ้างอิง", look_at_spreads},
-    {"look_at_weight_sweep", "lookWeight 0 → 1: หัวหันเข้าหา target มากขึ้นทุกขั้น", look_at_weight_sweep},
-    {"look_at_degenerate", "target ทับ bone/ข้างหลัง/เหนือหัว, chain 1 และ 8 bone, input เสีย: ไม่มี NaN", look_at_degenerate},
-    {"reach_weight_profile", "weight ของมือแตะกำแพง: 1 ในระยะเอื้อม, 0 เมื่อไกล, smoothstep ต่อเนื่องระหว่างกลาง", reach_weight_profile},
-    {"wall_reach_walk_past", "เดินผ่านกำแพง: weight ค่อยๆ ขึ้นแล้วลง มือถึงจุดบนกำแพง แขนยาวคงที่", wall_reach_walk_past},
-    {"wall_reach_invalid", "มือแตะกำแพงกับ input เสีย (NaN, ความยาว ≤ 0, ระยะกลับด้าน, NULL): AIM_INVALID", wall_reach_invalid})
+    {"aim_weight_endpoints", "aim weight 0 = animation เดิม, weight 1 = +Z ชี้ไปที่ target พอดี (400 แบบ)", "aim weight 0 = the animation, weight 1 = +Z points exactly at the target (400 cases)", aim_weight_endpoints},
+    {"aim_angle_shrinks", "weight 0 → 1: มุมระหว่าง +Z กับ target ลดลงทุกขั้นตาม arc สั้นสุดของ Slerp", "weight 0 → 1: the angle between +Z and the target shrinks each step along Slerp's shortest arc", aim_angle_shrinks},
+    {"aim_keeps_upright", "LookRotation กับ up ของโลก: weight 1 ไม่มี roll, ทุก weight (รวม aimWeight 0.6) ยังตั้งตรง", "LookRotation with world up: no roll at weight 1, upright at every weight (including aimWeight 0.6)", aim_keeps_upright},
+    {"aim_degenerate_targets", "target ข้างหลัง, ตรงบน/ล่าง, ทับ bone: ไม่ flip ไม่มี NaN", "target behind, straight above/below, on the bone: no flip, no NaN", aim_degenerate_targets},
+    {"aim_invalid_input", "NaN, inf, weight นอก 0..1, out = NULL: AIM_INVALID และ identity", "NaN, inf, weight outside 0..1, out = NULL: AIM_INVALID and identity", aim_invalid_input},
+    {"look_at_spreads", "look-at กระจายไป spine/neck/head ตาม share: lookWeight 0, 0.7, 1 ตรงกับคำตอบอ้างอิง", "look-at spread over spine/neck/head by share: lookWeight 0, 0.7, 1 match the reference", look_at_spreads},
+    {"look_at_weight_sweep", "lookWeight 0 → 1: หัวหันเข้าหา target มากขึ้นทุกขั้น", "lookWeight 0 → 1: the head turns further toward the target at every step", look_at_weight_sweep},
+    {"look_at_degenerate", "target ทับ bone/ข้างหลัง/เหนือหัว, chain 1 และ 8 bone, input เสีย: ไม่มี NaN", "target on a bone/behind/above the head, chains of 1 and 8 bones, bad input: no NaN", look_at_degenerate},
+    {"reach_weight_profile", "weight ของมือแตะกำแพง: 1 ในระยะเอื้อม, 0 เมื่อไกล, smoothstep ต่อเนื่องระหว่างกลาง", "wall-touch hand weight: 1 within reach, 0 when far, continuous smoothstep in between", reach_weight_profile},
+    {"wall_reach_walk_past", "เดินผ่านกำแพง: weight ค่อยๆ ขึ้นแล้วลง มือถึงจุดบนกำแพง แขนยาวคงที่", "walking past a wall: weight rises then falls, hand reaches the wall point, arm lengths kept", wall_reach_walk_past},
+    {"wall_reach_invalid", "มือแตะกำแพงกับ input เสีย (NaN, ความยาว ≤ 0, ระยะกลับด้าน, NULL): AIM_INVALID", "wall touch with bad input (NaN, length ≤ 0, reversed distances, NULL): AIM_INVALID", wall_reach_invalid})
