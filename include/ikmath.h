@@ -164,9 +164,10 @@ static inline quat quat_from_to(vec3 from, vec3 to)
     return quat_normalize(q4(c.x, c.y, c.z, 1.0f + d));
 }
 
-/* Rotation from the three columns of an orthonormal basis. One division
- * per branch (a reciprocal, then multiplies): this sits on the hot path of
- * every bone rotation. */
+/* Rotation from the three columns of an orthonormal basis (the caller's
+ * job: an orthonormal basis gives a unit quaternion to float precision, so
+ * no normalize here). One division per branch (a reciprocal, then
+ * multiplies): this sits on the hot path of every bone rotation. */
 static inline quat quat_from_basis(vec3 x, vec3 y, vec3 z)
 {
     float trace = x.x + y.y + z.z;
@@ -184,7 +185,7 @@ static inline quat quat_from_basis(vec3 x, vec3 y, vec3 z)
         float s = sqrtf(1.0f + z.z - x.x - y.y) * 2.0f, inv = 1.0f / s;
         q = q4((z.x + x.z) * inv, (z.y + y.z) * inv, 0.25f * s, (x.y - y.x) * inv);
     }
-    return quat_normalize(q);
+    return q;
 }
 
 /* Like Unity's LookRotation: the rotation that turns +Z onto `forward` and

@@ -75,19 +75,20 @@ two_bone_status two_bone_solve(const two_bone_input *in, two_bone_output *out)
 
     /* The bend happens in the plane through root, target and pole: swing
      * toward the part of the pole direction that is square to the aim line
-     * (so the elbow lands on the pole's side). */
-    const vec3 dir_to_pole = v3_normalize(v3_sub(in->pole, root));
-    vec3 bend_dir = v3_sub(dir_to_pole, v3_scale(dir_to_target, v3_dot(dir_to_pole, dir_to_target)));
+     * (so the elbow lands on the pole's side). Its length does not matter
+     * yet: one normalize at the end (every sqrt counts on this hot path). */
+    const vec3 to_pole = v3_sub(in->pole, root);
+    vec3 bend_dir = v3_sub(to_pole, v3_scale(dir_to_target, v3_dot(to_pole, dir_to_target)));
     /* Pole on the line (or at the root) leaves no plane: pick one with a
-     * world axis, and a second one in case the limb points along +Y. */
-    if (v3_length_sq(bend_dir) < 1e-8f)
+     * world axis, and a second one in case the limb points along +Y. The
+     * test is relative to the pole's distance, so it means an angle. */
+    if (!(v3_length_sq(bend_dir) > 1e-8f * v3_length_sq(to_pole)))
         bend_dir = v3_sub(v3_up(), v3_scale(dir_to_target, dir_to_target.y));
     if (v3_length_sq(bend_dir) < 1e-8f)
         bend_dir = v3_sub(v3_right(), v3_scale(dir_to_target, dir_to_target.x));
-    bend_dir = v3_normalize(bend_dir);
     /* With the pole a hair off the aim line the subtraction above loses
      * most of its digits, leaving bend_dir visibly off square with the aim
-     * (and the arm 3e-4 too long): square it up once more. */
+     * (and the arm 3e-4 too long): square it up once more, then normalize. */
     bend_dir = v3_normalize(v3_sub(bend_dir, v3_scale(dir_to_target, v3_dot(bend_dir, dir_to_target))));
 
     const vec3 dir_to_mid = v3_add(v3_scale(dir_to_target, cos_root), v3_scale(bend_dir, sin_root));

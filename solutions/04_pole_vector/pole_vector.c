@@ -66,7 +66,7 @@ pole_status bone_rotations_from_positions(vec3 root, vec3 mid, vec3 tip, vec3 po
      * leans toward the pole (it is made perpendicular to the bone), which is
      * why each bone uses the direction from ITS OWN joint to the pole. The
      * `!(x >= min)` form also sends a NaN length down the identity path. */
-    if (!(v3_length(upper_bone) >= POLE_MIN_BONE_LENGTH)) {
+    if (!(v3_length_sq(upper_bone) >= POLE_MIN_BONE_LENGTH * POLE_MIN_BONE_LENGTH)) {
         *upper_rotation = quat_identity();
         status = POLE_DEGENERATE;
     } else {
@@ -75,7 +75,7 @@ pole_status bone_rotations_from_positions(vec3 root, vec3 mid, vec3 tip, vec3 po
 
     /* The other bone is still posed: one collapsed bone should not leave
      * its neighbour pointing nowhere. */
-    if (!(v3_length(lower_bone) >= POLE_MIN_BONE_LENGTH)) {
+    if (!(v3_length_sq(lower_bone) >= POLE_MIN_BONE_LENGTH * POLE_MIN_BONE_LENGTH)) {
         *lower_rotation = quat_identity();
         status = POLE_DEGENERATE;
     } else {
