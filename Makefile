@@ -275,8 +275,9 @@ bench-grade: setup $(CHECKER) $(RUNNER_OBJS) $(GRADE_ALL)
 	@full=$$(awk -F, 'NR > 1 && $$2 == $$3 && $$3 > 0' $(BUILD)/bench-grade/gradebook.csv | wc -l); \
 	  test "$$full" = $(N) || { echo "bench-grade: only $$full of $(N) copies of the reference got full marks"; exit 1; }; \
 	  secs=$$(tail -1 $(BUILD)/bench-grade/log.txt | sed -E 's/.* in ([0-9.]+) s .*/\1/'); \
-	  compile=$$(cat $(BUILD)/bench-grade/results/*/log.txt | grep -c 'กำลังตรวจ'); \
-	  echo "sections compiled and run: $$compile"; \
+	  cat $(BUILD)/bench-grade/results/*/results.tsv | awk -F'\t' '$$1 == "section" { n++; c += $$6; r += $$7 } \
+	    END { printf "sections compiled and run: %d; where the time goes (summed over the jobs): compile %.1f s, checks %.1f s\n", n, c, r; \
+	          printf "bench grade_compile_per_section %.1f ms\nbench grade_checks_per_section %.1f ms\n", 1000 * c / n, 1000 * r / n }'; \
 	  awk -v n=$(N) -v s=$$secs 'BEGIN { printf "bench grade_throughput %.1f submissions/min\n", n * 60 / s }'
 
 # The same checker, runners and programs with the other compiler (CC can be

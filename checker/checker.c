@@ -77,6 +77,7 @@ typedef struct {
     int hidden_ran[MAX_CHECKS];       /* this check was re-run with the hidden seed */
     check_result hidden[MAX_CHECKS];
     char note[1024];                  /* e.g. the student's figure */
+    double compile_seconds, check_seconds; /* where grading time goes */
 } section_result;
 
 /* ---- small file helpers ---------------------------------------------- */
@@ -491,7 +492,8 @@ static int write_results(const options *o, section_result *results, size_t count
     for (size_t s = 0; s < count; s++) {
         const section_result *sr = &results[s];
         static const char *const STATUS_ID[] = {"done", "failing", "not_started"};
-        fprintf(f, "section\t%s\t%s\t%zu\t%zu\n", sr->def->slug, STATUS_ID[sr->status], sr->passed, sr->check_count);
+        fprintf(f, "section\t%s\t%s\t%zu\t%zu\t%.3f\t%.3f\n", sr->def->slug, STATUS_ID[sr->status], sr->passed,
+                sr->check_count, sr->compile_seconds, sr->check_seconds);
         for (size_t i = 0; i < sr->check_count; i++) {
             const check_result *r = &sr->checks[i];
             fprintf(f, "check\t%s\t%s\t%s\t%s\t%s\t%s\n", sr->def->slug, sr->def->checks[i].name,
@@ -895,7 +897,10 @@ int main(int argc, char **argv)
         char runner[4096];
         check_record compile_record;
         fprintf(stderr, msg(MSG_CHECKING_SECTION), sr->def->slug);
-        if (!compile_section(&o, sr->def, runner, sizeof runner, &compile_record)) {
+        double compile_start = clock_now();
+        int compiled = compile_section(&o, sr->def, runner, sizeof runner, &compile_record);
+        sr->compile_seconds = clock_now() - compile_start;
+        if (!compiled) {
             for (size_t i = 0; i < sr->check_count; i++)
                 sr->checks[i].record = sr->hidden[i].record = compile_record;
         } else {
@@ -926,6 +931,7 @@ int main(int argc, char **argv)
                 CHECK_ENV.seed = visible_seed;
             }
             check_runner_stop();
+            sr->check_seconds = clock_now() - compile_start - sr->compile_seconds;
         }
         char src[4096];
         snprintf(src, sizeof src, "%s/%s/%s", o.dir, sr->def->slug, sr->def->source);
