@@ -20,78 +20,69 @@
 
 #include "ikmath.h"
 
-float elbow_interior_angle(float len_upper, float len_lower, float dist)
+/* A bone of length 0, negative, NaN or infinite is no triangle side. */
+static int bones_valid(float len_upper, float len_lower)
 {
-    /* @snippet elbow_interior_angle */
-    /* A bone of length 0, negative, NaN or infinite is no triangle side. */
-    if (!(isfinite(len_upper) && len_upper > 0.0f) ||
-        !(isfinite(len_lower) && len_lower > 0.0f))
-        return 0.0f;
+    return isfinite(len_upper) && len_upper > 0.0f && isfinite(len_lower) && len_lower > 0.0f;
+}
 
-    /* A distance is never negative; NaN is treated like "at the root". */
+/* The distance a real triangle allows (section 4): too far means the
+ * straight arm, too close the folded arm. Clamped exactly, with no margin;
+ * a negative or NaN distance counts as "at the root". */
+static float reachable_distance(float len_upper, float len_lower, float dist)
+{
     if (!(dist >= 0.0f))
         dist = 0.0f;
-
-    /* Outside this range no triangle exists (section 4): too far means the
-     * straight arm, too close the folded arm. Clamp exactly, no margin. */
     float max_reach = len_upper + len_lower;
     float min_reach = fabsf(len_upper - len_lower);
     if (dist > max_reach)
         dist = max_reach;
     if (dist < min_reach)
         dist = min_reach;
+    return dist;
+}
 
-    /* The side opposite the elbow is the shoulder-target line D. */
-    float cosine = (len_upper * len_upper + len_lower * len_lower - dist * dist) /
-                   (2.0f * len_upper * len_lower);
-
-    /* Only reachable when the squares overflow or underflow float (bones
-     * longer than ~1e19 or shorter than ~1e-19): answer 0, never NaN. */
+/* The law of cosines: the interior angle between sides a and b, opposite
+ * side c. Never NaN. */
+static float angle_opposite(float a, float b, float c)
+{
+    float denominator = 2.0f * a * b;
+    /* a side of 0 only happens for equal bones folded onto the root: the
+     * triangle has collapsed and any direction works, so report 0 */
+    if (denominator == 0.0f)
+        return 0.0f;
+    float cosine = (a * a + b * b - c * c) / denominator;
+    /* Only when the squares overflow or underflow float (sides beyond
+     * ~1e19 or below ~1e-19): answer 0, never NaN. */
     if (isnan(cosine))
         return 0.0f;
-
-    /* Rounding can push the cosine a hair past +-1 even after the clamp
-     * above; acosf would then return NaN. */
+    /* Rounding can push the cosine a hair past +-1 even after the distance
+     * was clamped; acosf would then return NaN. */
     if (cosine < -1.0f)
         cosine = -1.0f;
     if (cosine > 1.0f)
         cosine = 1.0f;
     return acosf(cosine);
+}
+
+float elbow_interior_angle(float len_upper, float len_lower, float dist)
+{
+    /* @snippet elbow_interior_angle */
+    if (!bones_valid(len_upper, len_lower))
+        return 0.0f;
+    /* The side opposite the elbow is the shoulder-target line D. */
+    return angle_opposite(len_upper, len_lower, reachable_distance(len_upper, len_lower, dist));
     /* @end elbow_interior_angle */
 }
 
 float shoulder_angle(float len_upper, float len_lower, float dist)
 {
     /* @snippet shoulder_angle */
-    if (!(isfinite(len_upper) && len_upper > 0.0f) ||
-        !(isfinite(len_lower) && len_lower > 0.0f))
+    if (!bones_valid(len_upper, len_lower))
         return 0.0f;
-    if (!(dist >= 0.0f))
-        dist = 0.0f;
-
-    float max_reach = len_upper + len_lower;
-    float min_reach = fabsf(len_upper - len_lower);
-    if (dist > max_reach)
-        dist = max_reach;
-    if (dist < min_reach)
-        dist = min_reach;
-
     /* The shoulder sits between the upper bone (L1) and the line to the
      * target (D); the side opposite it is the lower bone (L2). */
-    float denominator = 2.0f * len_upper * dist;
-    /* D == 0 only happens for equal bones folded onto the root: the
-     * triangle has collapsed and any direction works, so report 0. */
-    if (denominator == 0.0f)
-        return 0.0f;
-    float cosine = (len_upper * len_upper + dist * dist - len_lower * len_lower) / denominator;
-
-    if (isnan(cosine)) /* squares overflowed float, see elbow_interior_angle */
-        return 0.0f;
-    if (cosine < -1.0f)
-        cosine = -1.0f;
-    if (cosine > 1.0f)
-        cosine = 1.0f;
-    return acosf(cosine);
+    return angle_opposite(len_upper, reachable_distance(len_upper, len_lower, dist), len_lower);
     /* @end shoulder_angle */
 }
 
@@ -99,8 +90,7 @@ float elbow_bend_angle(float len_upper, float len_lower, float dist)
 {
     /* @snippet elbow_bend_angle */
     /* Same "no triangle" answer as the other two: 0, not pi - 0. */
-    if (!(isfinite(len_upper) && len_upper > 0.0f) ||
-        !(isfinite(len_lower) && len_lower > 0.0f))
+    if (!bones_valid(len_upper, len_lower))
         return 0.0f;
     /* Rigs measure "how far from straight"; a straight arm's interior angle
      * is pi, so the bend is what is missing from pi (section 4). */
