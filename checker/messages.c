@@ -111,6 +111,10 @@ static const message CATALOGUE[MSG_COUNT] = {
     M(MSG_ADVICE_MULTIPLY_ORDER,
       "ลำดับการคูณ quaternion กลับกัน: world rotation ของลูกคือ parent * local (หมุนด้วย local ก่อน แล้วตามด้วย parent) ไม่ใช่ local * parent (§1)",
       "the quaternion product is the wrong way round: a child's world rotation is parent * local (local first, then the parent), not local * parent (section 1)"),
+#define MSG(id, th, en) M(id, th, en),
+#include "messages_sections_01_05.def"
+#include "messages_sections_06_10.def"
+#undef MSG
 };
 
 static int g_english;

@@ -67,8 +67,17 @@ typedef enum {
     MSG_ADVICE_BONE_LENGTH,
     MSG_ADVICE_ROOT_DRIFT,
     MSG_ADVICE_MULTIPLY_ORDER,
+    /* The checks' own sentences, one file per group of sections:
+     * MSG(ID, "thai", "english") lines, kept beside the catalogue. */
+#define MSG(id, th, en) id,
+#include "messages_sections_01_05.def"
+#include "messages_sections_06_10.def"
+#undef MSG
     MSG_COUNT
 } msg_id;
+
+/* The text of a message id in the current language (a check's wording). */
+#define T(id) msg(id)
 
 /* "th" (default) or "en"; anything starting with "en" selects English. */
 void msg_set_language(const char *lang);
