@@ -12,7 +12,7 @@ const section_def SECTIONS[] = {
      {NULL}, LAW_OF_COSINES_CHECKS, NULL},
     {"03_two_bone", "two_bone.c", "Two-bone IK", "§5",
      {"02_law_of_cosines"}, TWO_BONE_CHECKS, NULL},
-    {"04_pole_vector", "pole_vector.c", "Pole vector และ rotation ของ bone", "§5 (ท้าย), §6",
+    {"04_pole_vector", "pole_vector.c", "Pole vector และ rotation ของ bone", "§5–6",
      {NULL}, POLE_VECTOR_CHECKS, NULL},
     {"05_ccd", "ccd.c", "CCD (Cyclic Coordinate Descent)", "§7",
      {NULL}, CCD_CHECKS, CCD_FIGURE},

@@ -53,7 +53,7 @@ static void describe(const void *request, char *out, size_t size)
 {
     const ik_chain_request *rq = request;
     int count = rq->chain.joint_count;
-    int n = snprintf(out, size, "chain %d joints:", count);
+    int n = snprintf(out, size, T(MSG_CHAIN_GIVEN_JOINTS), count);
     int shown = count < 0 ? 0 : count > 6 ? 6 : count;
     for (int i = 0; i < shown && n > 0 && (size_t)n < size; i++)
         n += snprintf(out + n, size - (size_t)n, " %s", fmt_v3(rq->chain.joints[i]));
@@ -63,7 +63,7 @@ static void describe(const void *request, char *out, size_t size)
         n += snprintf(out + n, size - (size_t)n, "; target %s; max_passes %d, tolerance %g",
                       fmt_v3(rq->target), rq->settings.max_passes, rq->settings.tolerance);
     if ((rq->null_chain || rq->null_settings || rq->null_report) && n > 0 && (size_t)n < size)
-        snprintf(out + n, size - (size_t)n, " (ส่ง NULL แทน%s%s%s)", rq->null_chain ? " chain" : "",
+        snprintf(out + n, size - (size_t)n, T(MSG_CHAIN_GIVEN_NULL), rq->null_chain ? " chain" : "",
                  rq->null_settings ? " settings" : "", rq->null_report ? " report" : "");
 }
 
@@ -81,8 +81,8 @@ static const char *status_name(int status)
     case IK_NOT_REACHED: return "IK_NOT_REACHED";
     case IK_UNREACHABLE: return "IK_UNREACHABLE";
     case IK_INVALID_INPUT: return "IK_INVALID_INPUT";
-    case IK_CHAIN_SENTINEL_STATUS: return "ไม่ได้ตั้งค่า (report->status ไม่ถูกเขียน)";
-    default: return fmt("%d (ไม่ใช่ค่าของ ik_status)", status);
+    case IK_CHAIN_SENTINEL_STATUS: return T(MSG_CHAIN_STATUS_UNSET);
+    default: return fmt(T(MSG_CHAIN_STATUS_UNKNOWN), status);
     }
 }
 
@@ -187,9 +187,8 @@ static int expect_sound(const ik_chain_request *rq, const ik_chain_response *rs,
         for (int i = 0; i < rq[c].chain.joint_count; i++)
             if (!v3_is_finite(rs[c].chain.joints[i])) {
                 check_fail(DIAG_NONE, ik_chain_given_text(&rq[c]),
-                           "ทุก joint เป็นจำนวนจริง (finite) — ไม่มี NaN ไม่มี inf",
-                           fmt("joints[%d] = %s — มีการหารด้วยศูนย์ (normalize เวกเตอร์ยาว 0 หรือ acos นอก "
-                               "[-1, 1]) ที่ไหนสักแห่ง?", i, fmt_v3(rs[c].chain.joints[i])));
+                           T(MSG_CHAIN_EXPECT_FINITE),
+                           fmt(T(MSG_CHAIN_GOT_NOT_FINITE), i, fmt_v3(rs[c].chain.joints[i])));
                 return 0;
             }
     for (int c = 0; c < n; c++) {
@@ -197,8 +196,8 @@ static int expect_sound(const ik_chain_request *rq, const ik_chain_response *rs,
         float moved = v3_distance(rs[c].chain.joints[0], rq[c].chain.joints[0]);
         if (!(moved <= ROOT_TOL_REL * reach)) {
             check_fail(DIAG_ROOT_DRIFT, ik_chain_given_text(&rq[c]),
-                       fmt("joints[0] (root) อยู่ที่เดิม %s", fmt_v3(rq[c].chain.joints[0])),
-                       fmt("joints[0] ย้ายไปที่ %s (ห่างจากเดิม %g)", fmt_v3(rs[c].chain.joints[0]), moved));
+                       fmt(T(MSG_CHAIN_EXPECT_ROOT), fmt_v3(rq[c].chain.joints[0])),
+                       fmt(T(MSG_CHAIN_GOT_ROOT_MOVED), fmt_v3(rs[c].chain.joints[0]), moved));
             return 0;
         }
     }
@@ -208,8 +207,8 @@ static int expect_sound(const ik_chain_request *rq, const ik_chain_response *rs,
             float now = v3_distance(rs[c].chain.joints[i], rs[c].chain.joints[i + 1]);
             if (!(fabsf(now - rest) <= LENGTH_TOL_REL * rest)) {
                 check_fail(DIAG_BONE_LENGTH, ik_chain_given_text(&rq[c]),
-                           fmt("bone %d (joints[%d] → joints[%d]) ยาว %.6g เท่าเดิม (rest length)", i, i, i + 1, rest),
-                           fmt("bone %d ยาว %.6g (เปลี่ยนไป %.3g%%)", i, now, 100.0 * (now - rest) / rest));
+                           fmt(T(MSG_CHAIN_EXPECT_LENGTH), i, i, i + 1, rest),
+                           fmt(T(MSG_CHAIN_GOT_LENGTH), i, now, 100.0 * (now - rest) / rest));
                 return 0;
             }
         }
@@ -225,43 +224,41 @@ static int expect_report(const ik_chain_spec *s, const ik_chain_request *rq, con
     float tol = REPORT_TOL_REL * ik_chain_reach(&rq->chain);
     const char *given = ik_chain_given_text(rq);
     if (rep->passes < 0 || rep->passes > rq->settings.max_passes) {
-        check_fail(DIAG_NONE, given, fmt("report->passes อยู่ในช่วง 0..max_passes (%d)", rq->settings.max_passes),
+        check_fail(DIAG_NONE, given, fmt(T(MSG_CHAIN_EXPECT_PASSES_RANGE), rq->settings.max_passes),
                    fmt("report->passes = %d", rep->passes));
         return 0;
     }
     if (rs->returned != rep->passes) {
-        check_fail(DIAG_NONE, given, fmt("%s คืนจำนวน passes ที่ทำ (report->passes = %d)", s->solve_name, rep->passes),
-                   fmt("คืน %d", rs->returned));
+        check_fail(DIAG_NONE, given, fmt(T(MSG_CHAIN_EXPECT_RETURNS_PASSES), s->solve_name, rep->passes),
+                   fmt(T(MSG_CHAIN_GOT_RETURNS), rs->returned));
         return 0;
     }
     float initial = v3_distance(ik_chain_tip(&rq->chain), rq->target);
     if (!(fabsf(rep->initial_error - initial) <= tol)) {
-        check_fail(DIAG_NONE, given, fmt("report->initial_error = |tip − target| ก่อน pass แรก = %g", initial),
-                   rep->initial_error == IK_CHAIN_SENTINEL ? "initial_error ไม่ถูกเขียน"
+        check_fail(DIAG_NONE, given, fmt(T(MSG_CHAIN_EXPECT_INITIAL), initial),
+                   rep->initial_error == IK_CHAIN_SENTINEL ? T(MSG_CHAIN_GOT_INITIAL_UNWRITTEN)
                                                            : fmt("initial_error = %g", rep->initial_error));
         return 0;
     }
     for (int k = 0; k < rep->passes; k++)
         if (!(rep->tip_error[k] >= 0.0f) || !isfinite(rep->tip_error[k])) {
             check_fail(DIAG_NONE, given,
-                       fmt("tip_error[0..%d] บันทึก |tip − target| หลังแต่ละ pass (passes = %d)", rep->passes - 1,
-                           rep->passes),
-                       rep->tip_error[k] == IK_CHAIN_SENTINEL ? fmt("tip_error[%d] ไม่ถูกเขียน", k)
+                       fmt(T(MSG_CHAIN_EXPECT_TIP_ERRORS), rep->passes - 1, rep->passes),
+                       rep->tip_error[k] == IK_CHAIN_SENTINEL ? fmt(T(MSG_CHAIN_GOT_TIP_ERROR_UNWRITTEN), k)
                                                               : fmt("tip_error[%d] = %g", k, rep->tip_error[k]));
             return 0;
         }
     for (int k = rep->passes; k < IK_MAX_PASSES; k++)
         if (rep->tip_error[k] != IK_CHAIN_SENTINEL && rep->tip_error[k] != 0.0f) {
             check_fail(DIAG_NONE, given,
-                       fmt("บันทึก tip_error เท่าจำนวน passes ที่ทำจริง (%d ค่า: tip_error[pass − 1])", rep->passes),
-                       fmt("tip_error[%d] = %g ถูกเขียนด้วย ทั้งที่ passes = %d — นับ passes หรือ index ผิดไปหนึ่ง?", k,
-                           rep->tip_error[k], rep->passes));
+                       fmt(T(MSG_CHAIN_EXPECT_TIP_ERROR_COUNT), rep->passes),
+                       fmt(T(MSG_CHAIN_GOT_TIP_ERROR_EXTRA), k, rep->tip_error[k], rep->passes));
             return 0;
         }
     float final = v3_distance(ik_chain_tip(&rs->chain), rq->target);
     if (rep->passes > 0 && !(fabsf(rep->tip_error[rep->passes - 1] - final) <= tol)) {
         check_fail(DIAG_NONE, given,
-                   fmt("tip_error[passes − 1] = ระยะ |tip − target| ของ chain ที่คืนมา = %g", final),
+                   fmt(T(MSG_CHAIN_EXPECT_LAST_ERROR), final),
                    fmt("tip_error[%d] = %g", rep->passes - 1, rep->tip_error[rep->passes - 1]));
         return 0;
     }
@@ -284,9 +281,8 @@ static int expect_tip_on_target(const ik_chain_request *rq, const ik_chain_respo
     if (error < rq->settings.tolerance)
         return 1;
     check_fail(DIAG_NONE, ik_chain_given_text(rq),
-               fmt("ปลาย (tip) ห่าง target น้อยกว่า tolerance %g ภายใน %d passes", rq->settings.tolerance,
-                   rq->settings.max_passes),
-               fmt("tip ที่ %s ห่าง target %g หลัง %d passes", fmt_v3(ik_chain_tip(&rs->chain)), error,
+               fmt(T(MSG_CHAIN_EXPECT_TIP_ON_TARGET), rq->settings.tolerance, rq->settings.max_passes),
+               fmt(T(MSG_CHAIN_GOT_TIP_OFF_TARGET), fmt_v3(ik_chain_tip(&rs->chain)), error,
                    rs->report.passes));
     return 0;
 }
@@ -309,7 +305,7 @@ void ik_chain_reaches_targets(const ik_chain_spec *s)
         return;
     for (int c = 0; c < n; c++)
         if (!expect_tip_on_target(&rq[c], &rs[c]) ||
-            !expect_status(&rq[c], &rs[c], IK_REACHED, "tip อยู่ภายใน tolerance") ||
+            !expect_status(&rq[c], &rs[c], IK_REACHED, T(MSG_CHAIN_WHY_WITHIN_TOL)) ||
             !expect_report(s, &rq[c], &rs[c]))
             return;
 }
@@ -347,13 +343,13 @@ void ik_chain_unreachable_target(const ik_chain_spec *s)
         double aim = angle_between(along, v3_sub(rq[c].target, root));
         if (!(aim < AIM_TOL_RAD)) {
             check_fail(DIAG_NONE, ik_chain_given_text(&rq[c]),
-                       "chain ชี้ไปทาง target: มุมระหว่าง (tip − root) กับ (target − root) < 0.001 rad",
-                       fmt("มุม %.4g rad (%.2f°)", aim, aim * IK_RAD_TO_DEG));
+                       T(MSG_CHAIN_EXPECT_AIM),
+                       fmt(T(MSG_CHAIN_GOT_AIM), aim, aim * IK_RAD_TO_DEG));
             return;
         }
         if (!s->expect_far_straight(&rq[c], &rs[c]))
             return;
-        if (!expect_status(&rq[c], &rs[c], IK_UNREACHABLE, "target ไกลกว่า reach") ||
+        if (!expect_status(&rq[c], &rs[c], IK_UNREACHABLE, T(MSG_CHAIN_WHY_BEYOND_REACH)) ||
             !expect_report(s, &rq[c], &rs[c]))
             return;
         if (!s->expect_far_passes(&rq[c], &rs[c]))
@@ -402,7 +398,7 @@ void ik_chain_target_on_joint(const ik_chain_spec *s)
         return;
     for (int c = 0; c < n; c++)
         if (!expect_tip_on_target(&rq[c], &rs[c]) ||
-            !expect_status(&rq[c], &rs[c], IK_REACHED, "tip อยู่ภายใน tolerance") ||
+            !expect_status(&rq[c], &rs[c], IK_REACHED, T(MSG_CHAIN_WHY_WITHIN_TOL)) ||
             !expect_report(s, &rq[c], &rs[c]))
             return;
 }
@@ -441,8 +437,8 @@ void ik_chain_error_record(const ik_chain_spec *s)
     rq[3].settings.max_passes = s->far_passes;
     if (!CHECK_CALL(s->op, rq, N, rs, describe) || !expect_sound(rq, rs, N))
         return;
-    static const char *const WHY[N] = {"target เอื้อมถึง", "max_passes หมดก่อนถึง tolerance",
-                                       "tip อยู่ภายใน tolerance ตั้งแต่แรก", "target ไกลกว่า reach"};
+    const char *const WHY[N] = {T(MSG_CHAIN_WHY_REACHABLE), T(MSG_CHAIN_WHY_OUT_OF_PASSES),
+                                T(MSG_CHAIN_WHY_ALREADY_THERE), T(MSG_CHAIN_WHY_BEYOND_REACH)};
     for (int c = 0; c < N; c++) {
         ik_chain solved;
         static ik_report want;
@@ -461,10 +457,11 @@ void ik_chain_invalid_input(const ik_chain_spec *s)
 {
     /* Each request breaks one rule of ik_validate. The answer is -1,
      * IK_INVALID_INPUT, passes 0, and the chain exactly as it was. */
-    static const char *const WHAT[] = {
-        "bone ยาว 0 (joints[1] == joints[2])", "target เป็น NaN", "joint_count = 1", "joint_count = 33",
-        "joint_count = 0", "max_passes = 0", "max_passes = 257", "tolerance = 0", "tolerance เป็น NaN",
-        "joints[2] เป็น inf", "chain เป็น NULL", "settings เป็น NULL", "report เป็น NULL",
+    const char *const WHAT[] = {
+        T(MSG_CHAIN_WHAT_ZERO_BONE), T(MSG_CHAIN_WHAT_NAN_TARGET), "joint_count = 1", "joint_count = 33",
+        "joint_count = 0", "max_passes = 0", "max_passes = 257", "tolerance = 0", T(MSG_CHAIN_WHAT_NAN_TOLERANCE),
+        T(MSG_CHAIN_WHAT_INF_JOINT), T(MSG_CHAIN_WHAT_NULL_CHAIN), T(MSG_CHAIN_WHAT_NULL_SETTINGS),
+        T(MSG_CHAIN_WHAT_NULL_REPORT),
     };
     enum { N = sizeof WHAT / sizeof WHAT[0] };
     static ik_chain_request rq[N];
@@ -504,8 +501,8 @@ void ik_chain_invalid_input(const ik_chain_spec *s)
         char given[1200];
         snprintf(given, sizeof given, "%s — %s", WHAT[c], ik_chain_given_text(&rq[c]));
         if (rs[c].returned != -1) {
-            check_fail(DIAG_NONE, given, fmt("%s คืน -1 (ตรวจด้วย ik_validate ก่อนคำนวณ)", s->solve_name),
-                       fmt("คืน %d", rs[c].returned));
+            check_fail(DIAG_NONE, given, fmt(T(MSG_CHAIN_EXPECT_RETURNS_MINUS1), s->solve_name),
+                       fmt(T(MSG_CHAIN_GOT_RETURNS), rs[c].returned));
             return;
         }
         if (!rq[c].null_report && ((int)rs[c].report.status != IK_INVALID_INPUT || rs[c].report.passes != 0)) {
@@ -519,10 +516,10 @@ void ik_chain_invalid_input(const ik_chain_spec *s)
             while (i < IK_CHAIN_MAX_JOINTS &&
                    memcmp(&rs[c].chain.joints[i], &rq[c].chain.joints[i], sizeof(vec3)) == 0)
                 i++;
-            check_fail(DIAG_NONE, given, "chain ไม่ถูกแตะเลย (ปฏิเสธก่อนคำนวณ — validate before any math)",
+            check_fail(DIAG_NONE, given, T(MSG_CHAIN_EXPECT_UNTOUCHED),
                        i < IK_CHAIN_MAX_JOINTS
-                           ? fmt("joints[%d] ถูกเขียนเป็น %s", i, fmt_v3(rs[c].chain.joints[i]))
-                           : fmt("joint_count ถูกเปลี่ยนเป็น %d", rs[c].chain.joint_count));
+                           ? fmt(T(MSG_CHAIN_GOT_JOINT_WRITTEN), i, fmt_v3(rs[c].chain.joints[i]))
+                           : fmt(T(MSG_CHAIN_GOT_COUNT_CHANGED), rs[c].chain.joint_count));
             return;
         }
     }

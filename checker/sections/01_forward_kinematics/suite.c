@@ -1,6 +1,7 @@
 /* 01 forward kinematics: the checks (trusted side). */
 #include "check.h"
 #include "forward_kinematics.h"
+#include "messages.h"
 #include "sections.h"
 #include "sections/01_forward_kinematics/ops.h"
 
@@ -16,7 +17,7 @@
 static void describe(const void *request, char *out, size_t size)
 {
     const fk_request *rq = request;
-    int n = snprintf(out, size, "skeleton of %d bones:", rq->count);
+    int n = snprintf(out, size, T(MSG_FK_GIVEN_SKELETON), rq->count);
     for (int i = 0; i < rq->count && i < 4 && n > 0 && (size_t)n < size; i++)
         n += snprintf(out + n, size - (size_t)n, " [%d] parent %d offset %s", i, rq->bones[i].parent,
                       fmt_v3(rq->bones[i].local_offset));
@@ -69,7 +70,7 @@ static void expect_poses(const fk_request *rq, const fk_response *rs, int n)
         char given[512];
         describe(&rq[c], given, sizeof given);
         if (rs[c].compute_status != FK_OK) {
-            check_fail(DIAG_NONE, given, "fk_compute_world returns FK_OK",
+            check_fail(DIAG_NONE, given, T(MSG_FK_EXPECT_OK),
                        fmt("status %d (%s)", rs[c].compute_status, fk_status_text((fk_status)rs[c].compute_status)));
             return;
         }
@@ -159,16 +160,16 @@ static void ring_of_bones(void)
     for (int i = 0; i < FK_MAX_BONES; i++) {
         float bone_len = i > 0 ? v3_distance(rs[0].world[i].position, rs[0].world[i - 1].position) : 1.0f;
         if (!(fabsf(bone_len - 1.0f) <= POS_TOL * 10.0f)) {
-            check_fail(DIAG_NONE, "วงแหวน 64 bone: แต่ละ bone ยาว 1",
-                       fmt("joint %d ห่างจาก joint %d เท่ากับ 1", i, i - 1),
-                       fmt("ห่าง %.5f (joint %d ที่ %s)", bone_len, i, fmt_v3(rs[0].world[i].position)));
+            check_fail(DIAG_NONE, T(MSG_FK_RING_GIVEN),
+                       fmt(T(MSG_FK_RING_EXPECT_LENGTH), i, i - 1),
+                       fmt(T(MSG_FK_RING_GOT_LENGTH), bone_len, i, fmt_v3(rs[0].world[i].position)));
             return;
         }
         float d = v3_distance(rs[0].world[i].position, centre);
         if (!(fabsf(d - radius) <= POS_TOL * radius * 10.0f)) {
-            check_fail(DIAG_NONE, fmt("วงแหวน 64 bone: แต่ละ bone ยาว 1 หมุนรอบ Z %.3f° จาก parent", step * IK_RAD_TO_DEG),
-                       fmt("joint %d อยู่บนวงกลมรัศมี %.4f รอบ %s", i, radius, fmt_v3(centre)),
-                       fmt("joint %d ที่ %s ห่างจากศูนย์กลาง %.4f", i, fmt_v3(rs[0].world[i].position), d));
+            check_fail(DIAG_NONE, fmt(T(MSG_FK_RING_GIVEN_TURN), step * IK_RAD_TO_DEG),
+                       fmt(T(MSG_FK_RING_EXPECT_CIRCLE), i, radius, fmt_v3(centre)),
+                       fmt(T(MSG_FK_RING_GOT_CIRCLE), i, fmt_v3(rs[0].world[i].position), d));
             return;
         }
     }
@@ -192,23 +193,23 @@ static void bad_parent_rejected(void)
     if (!CHECK_CALL(OP_FK, rq, 4, rs, describe))
         return;
     for (int c = 0; c < 4; c++) {
-        const char *given = fmt("4 bones, bone %d has parent %d", BAD_INDEX[c], BAD_PARENT[c]);
+        const char *given = fmt(T(MSG_FK_GIVEN_BAD_PARENT), BAD_INDEX[c], BAD_PARENT[c]);
         if (rs[c].compute_status != FK_ERR_BAD_PARENT || rs[c].validate_status != FK_ERR_BAD_PARENT) {
-            check_fail(DIAG_NONE, given, "fk_compute_world และ fk_validate คืน FK_ERR_BAD_PARENT",
+            check_fail(DIAG_NONE, given, T(MSG_FK_EXPECT_BAD_PARENT),
                        fmt("fk_compute_world → %s, fk_validate → %s",
                            fk_status_text((fk_status)rs[c].compute_status),
                            fk_status_text((fk_status)rs[c].validate_status)));
             return;
         }
         if (rs[c].bad_bone != BAD_INDEX[c]) {
-            check_fail(DIAG_NONE, given, fmt("fk_validate บอก bad_bone = %d", BAD_INDEX[c]),
+            check_fail(DIAG_NONE, given, fmt(T(MSG_FK_EXPECT_BAD_BONE), BAD_INDEX[c]),
                        fmt("bad_bone = %d", rs[c].bad_bone));
             return;
         }
         for (int i = 0; i < 4; i++)
             if (rs[c].world[i].position.x != FK_SENTINEL) {
-                check_fail(DIAG_NONE, given, "world[] ไม่ถูกแตะเลย (ตรวจก่อนคำนวณ — validate before any math)",
-                           fmt("world[%d] ถูกเขียนเป็น %s", i, fmt_v3(rs[c].world[i].position)));
+                check_fail(DIAG_NONE, given, T(MSG_FK_EXPECT_UNTOUCHED_VALIDATE),
+                           fmt(T(MSG_FK_GOT_WORLD_WRITTEN), i, fmt_v3(rs[c].world[i].position)));
                 return;
             }
     }
@@ -219,8 +220,7 @@ static void bad_input_rejected(void)
     static fk_request rq[3];
     static fk_response rs[3];
     static const fk_status WANT[3] = {FK_ERR_BAD_COUNT, FK_ERR_BAD_COUNT, FK_ERR_NOT_FINITE};
-    static const char *const GIVEN[3] = {"count = 0", "count = FK_MAX_BONES + 1 (65)",
-                                         "3 bones, bone 1 has offset (NaN, 0, 0)"};
+    const char *const GIVEN[3] = {"count = 0", "count = FK_MAX_BONES + 1 (65)", T(MSG_FK_GIVEN_NAN_OFFSET)};
     memset(rq, 0, sizeof rq);
     for (int c = 0; c < 3; c++)
         for (int i = 0; i < FK_MAX_BONES; i++)
@@ -233,14 +233,14 @@ static void bad_input_rejected(void)
         return;
     for (int c = 0; c < 3; c++) {
         if (rs[c].compute_status != (int)WANT[c] || rs[c].validate_status != (int)WANT[c]) {
-            check_fail(DIAG_NONE, GIVEN[c], fmt("ทั้งสองฟังก์ชันคืน %s", fk_status_text(WANT[c])),
+            check_fail(DIAG_NONE, GIVEN[c], fmt(T(MSG_FK_EXPECT_BOTH_RETURN), fk_status_text(WANT[c])),
                        fmt("fk_compute_world → %s, fk_validate → %s",
                            fk_status_text((fk_status)rs[c].compute_status),
                            fk_status_text((fk_status)rs[c].validate_status)));
             return;
         }
         if (rs[c].world[0].position.x != FK_SENTINEL) {
-            check_fail(DIAG_NONE, GIVEN[c], "world[] ไม่ถูกแตะเลย", "world[0] ถูกเขียน");
+            check_fail(DIAG_NONE, GIVEN[c], T(MSG_FK_EXPECT_UNTOUCHED), T(MSG_FK_GOT_WORLD0_WRITTEN));
             return;
         }
     }

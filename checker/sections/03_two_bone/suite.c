@@ -5,6 +5,7 @@
  * root->target ray at full reach), the elbow lies in the plane of root,
  * target and pole, on the pole's side. */
 #include "check.h"
+#include "messages.h"
 #include "sections.h"
 #include "sections/03_two_bone/ops.h"
 
@@ -47,13 +48,11 @@ static int expect_lengths(const two_bone_request *rq, const two_bone_response *r
 {
     const two_bone_input *in = &rq->in;
     if (!v3_is_finite(rs->out.mid) || !v3_is_finite(rs->out.tip))
-        return fail_case(rq, DIAG_NONE, "mid และ tip เป็นตัวเลขจริง (finite)",
-                         fmt("mid %s, tip %s — มี NaN/inf: ระวังการหารด้วยความยาวศูนย์และ acos นอกช่วง",
-                             fmt_v3(rs->out.mid), fmt_v3(rs->out.tip)));
+        return fail_case(rq, DIAG_NONE, T(MSG_TB_EXPECT_FINITE),
+                         fmt(T(MSG_TB_GOT_NOT_FINITE), fmt_v3(rs->out.mid), fmt_v3(rs->out.tip)));
     float upper = v3_distance(rs->out.mid, in->root), lower = v3_distance(rs->out.tip, rs->out.mid);
     if (upper < 1e-6f && lower < 1e-6f)
-        return fail_case(rq, DIAG_NONE, "mid และ tip ถูกวางตามการ solve",
-                         "mid และ tip ยังอยู่ที่ root ทั้งคู่ — ฟังก์ชันยังไม่ได้ทำงาน (stub?)");
+        return fail_case(rq, DIAG_NONE, T(MSG_TB_EXPECT_PLACED), T(MSG_TB_GOT_STUB));
     if (fabsf(upper - in->len_upper) > LEN_TOL * in->len_upper ||
         fabsf(lower - in->len_lower) > LEN_TOL * in->len_lower)
         return fail_case(rq, DIAG_BONE_LENGTH, fmt("|mid - root| = %.5f, |tip - mid| = %.5f", in->len_upper, in->len_lower),
@@ -82,11 +81,11 @@ static int expect_pole_side(const two_bone_request *rq, const two_bone_response 
     vec3 normal = v3_normalize(v3_cross(axis, pole_perp));
     float off_plane = fabsf(v3_dot(to_mid, normal));
     if (off_plane > PLANE_TOL * in->len_upper)
-        return fail_case(rq, DIAG_NONE, "ข้อศอกอยู่ในระนาบเดียวกับ root, target และ pole",
-                         fmt("mid %s ห่างจากระนาบ %.5f", fmt_v3(rs->out.mid), off_plane));
+        return fail_case(rq, DIAG_NONE, T(MSG_TB_EXPECT_IN_PLANE),
+                         fmt(T(MSG_TB_GOT_OFF_PLANE), fmt_v3(rs->out.mid), off_plane));
     if (v3_dot(mid_perp, pole_perp) < 0.0f)
-        return fail_case(rq, DIAG_POLE_SIDE, "ข้อศอกงอไปทาง pole",
-                         fmt("mid %s อยู่ฝั่งตรงข้ามกับ pole", fmt_v3(rs->out.mid)));
+        return fail_case(rq, DIAG_POLE_SIDE, T(MSG_TB_EXPECT_POLE_SIDE),
+                         fmt(T(MSG_TB_GOT_WRONG_SIDE), fmt_v3(rs->out.mid)));
     return 1;
 }
 
@@ -95,8 +94,8 @@ static int expect_tip_at(const two_bone_request *rq, const two_bone_response *rs
     float reach = rq->in.len_upper + rq->in.len_lower;
     if (v3_distance(rs->out.tip, want) <= TIP_TOL * reach)
         return 1;
-    return fail_case(rq, DIAG_NONE, fmt("tip อยู่ที่ %s %s", what, fmt_v3(want)),
-                     fmt("tip %s (ห่าง %.5f)", fmt_v3(rs->out.tip), v3_distance(rs->out.tip, want)));
+    return fail_case(rq, DIAG_NONE, fmt(T(MSG_TB_EXPECT_TIP_AT), what, fmt_v3(want)),
+                     fmt(T(MSG_TB_GOT_TIP), fmt_v3(rs->out.tip), v3_distance(rs->out.tip, want)));
 }
 
 /* A random limb with realistic proportions (L1/L2 within 1/4..4). */
@@ -172,7 +171,7 @@ static void out_of_reach(void)
         const two_bone_input *in = &rq[i].in;
         vec3 dir = v3_normalize(v3_sub(in->target, in->root));
         vec3 full = v3_add(in->root, v3_scale(dir, in->len_upper + in->len_lower));
-        if (!expect_lengths(&rq[i], &rs[i]) || !expect_tip_at(&rq[i], &rs[i], full, "ปลายแขนที่เหยียดสุดบนเส้นไปหา target") ||
+        if (!expect_lengths(&rq[i], &rs[i]) || !expect_tip_at(&rq[i], &rs[i], full, T(MSG_TB_WHAT_STRAIGHT)) ||
             !expect_status(&rq[i], &rs[i], TWO_BONE_TOO_FAR))
             return;
     }
@@ -201,7 +200,7 @@ static void too_close(void)
         const two_bone_input *in = &rq[i].in;
         vec3 dir = v3_normalize(v3_sub(in->target, in->root));
         vec3 folded = v3_add(in->root, v3_scale(dir, fabsf(in->len_upper - in->len_lower)));
-        if (!expect_lengths(&rq[i], &rs[i]) || !expect_tip_at(&rq[i], &rs[i], folded, "ปลายแขนที่พับสุด") ||
+        if (!expect_lengths(&rq[i], &rs[i]) || !expect_tip_at(&rq[i], &rs[i], folded, T(MSG_TB_WHAT_FOLDED)) ||
             !expect_status(&rq[i], &rs[i], TWO_BONE_TOO_CLOSE))
             return;
     }
@@ -236,8 +235,8 @@ static void pole_on_target_line(void)
         vec3 to_mid = v3_sub(rs[i].out.mid, rq[i].in.root);
         float off_line = v3_length(v3_sub(to_mid, v3_scale(axis, v3_dot(to_mid, axis))));
         if (off_line < 0.1f * rq[i].in.len_upper) {
-            fail_case(&rq[i], DIAG_NONE, "ข้อศอกงอออกจากเส้น root→target (ใช้ระนาบสำรอง fallback)",
-                      fmt("mid %s อยู่ห่างเส้นเพียง %.5f", fmt_v3(rs[i].out.mid), off_line));
+            fail_case(&rq[i], DIAG_NONE, T(MSG_TB_EXPECT_OFF_LINE),
+                      fmt(T(MSG_TB_GOT_ON_LINE), fmt_v3(rs[i].out.mid), off_line));
             return;
         }
     }
@@ -262,8 +261,8 @@ static void target_at_root(void)
         if (!expect_lengths(&rq[i], &rs[i]))
             return;
         if (fabsf(d - fold) > TIP_TOL * (rq[i].in.len_upper + rq[i].in.len_lower)) {
-            fail_case(&rq[i], DIAG_NONE, fmt("tip ห่างจาก root |L1 - L2| = %.4f (แขนพับสุด)", fold),
-                      fmt("tip %s ห่าง %.4f", fmt_v3(rs[i].out.tip), d));
+            fail_case(&rq[i], DIAG_NONE, fmt(T(MSG_TB_EXPECT_FOLD), fold),
+                      fmt(T(MSG_TB_GOT_TIP_DIST), fmt_v3(rs[i].out.tip), d));
             return;
         }
         if (!expect_status(&rq[i], &rs[i], fold > 0.0f ? TWO_BONE_TOO_CLOSE : TWO_BONE_REACHED))

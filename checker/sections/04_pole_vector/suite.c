@@ -9,6 +9,7 @@
  * the pole (pole_side). */
 #include "check.h"
 #include "forward_kinematics.h"
+#include "messages.h"
 #include "sections.h"
 #include "sections/04_pole_vector/ops.h"
 #include "two_bone.h"
@@ -75,7 +76,7 @@ static const char *fmt_q(quat q) { return fmt("(%.4f, %.4f, %.4f, %.4f)", q.x, q
 
 static const char *status_name(int s)
 {
-    return s == POLE_OK ? "POLE_OK" : s == POLE_DEGENERATE ? "POLE_DEGENERATE" : fmt("%d (ไม่มีค่านี้)", s);
+    return s == POLE_OK ? "POLE_OK" : s == POLE_DEGENERATE ? "POLE_DEGENERATE" : fmt(T(MSG_POLE_NO_SUCH_STATUS), s);
 }
 
 static void describe_place(const void *request, char *out, size_t size)
@@ -127,7 +128,8 @@ static int expect_status(const pole_rot_request *rq, int got, pole_status want, 
 {
     if (got == (int)want)
         return 1;
-    return fail_rot(rq, DIAG_NONE, fmt("คืน %s (%s)", status_name(want), why), fmt("คืน %s", status_name(got)));
+    return fail_rot(rq, DIAG_NONE, fmt(T(MSG_POLE_EXPECT_RETURNS_WHY), status_name(want), why),
+                    fmt(T(MSG_POLE_GOT_RETURNS), status_name(got)));
 }
 
 static int expect_identity(const pole_rot_request *rq, const char *name, quat q, const char *why)
@@ -135,7 +137,7 @@ static int expect_identity(const pole_rot_request *rq, const char *name, quat q,
     if (fabsf(q.x) <= IDENTITY_TOL && fabsf(q.y) <= IDENTITY_TOL && fabsf(q.z) <= IDENTITY_TOL &&
         fabsf(fabsf(q.w) - 1.0f) <= IDENTITY_TOL)
         return 1;
-    const char *got = q.x == POLE_SENTINEL ? fmt("%s ไม่ถูกเขียนเลย (ยังเป็นค่าที่ checker ใส่ไว้ %g)", name, POLE_SENTINEL)
+    const char *got = q.x == POLE_SENTINEL ? fmt(T(MSG_POLE_NOT_WRITTEN), name, POLE_SENTINEL)
                                            : fmt("%s = %s", name, fmt_q(q));
     return fail_rot(rq, DIAG_NONE, fmt("%s = identity (0, 0, 0, 1) — %s", name, why), got);
 }
@@ -154,11 +156,10 @@ static int expect_bone(const pole_rot_request *rq, const char *name, quat q, vec
     float len = sqrtf(quat_dot(q, q));
     if (!quat_is_finite(q) || !(fabsf(len - 1.0f) <= UNIT_TOL)) {
         const char *got = q.x == POLE_SENTINEL
-                              ? fmt("%s ไม่ถูกเขียนเลย (ยังเป็นค่าที่ checker ใส่ไว้ %g)", name, POLE_SENTINEL)
+                              ? fmt(T(MSG_POLE_NOT_WRITTEN), name, POLE_SENTINEL)
                               : fmt("%s = %s, |q| = %.6f%s", name, fmt_q(q), len,
-                                    quat_is_finite(q) ? "" : " — มี NaN/inf: ระวัง normalize เวกเตอร์ยาวศูนย์ หรือ "
-                                                             "pole ที่อยู่บนเส้น bone (ใช้ quat_look_rotation)");
-        return fail_rot(rq, DIAG_NONE, fmt("%s เป็น unit quaternion (|q| = 1) ที่ไม่มี NaN", name), got);
+                                    quat_is_finite(q) ? "" : T(MSG_POLE_HINT_NAN));
+        return fail_rot(rq, DIAG_NONE, fmt(T(MSG_POLE_EXPECT_UNIT), name), got);
     }
 
     vec3 bone = v3_normalize(v3_sub(child, joint));
@@ -166,10 +167,8 @@ static int expect_bone(const pole_rot_request *rq, const char *name, quat q, vec
     float z_err = angle_between(z, bone);
     if (!(z_err <= AXIS_TOL_RAD))
         return fail_rot(rq, DIAG_NONE,
-                        fmt("rotate(%s, +Z) ชี้ตาม bone ไปหา joint ถัดไป: %s (ภายใน %.3f°)", name, fmt_v3(bone),
-                            AXIS_TOL_RAD * IK_RAD_TO_DEG),
-                        fmt("rotate(%s, +Z) = %s ห่างจาก bone %s — %s = %s", name, fmt_v3(z), fmt_deg(z_err), name,
-                            fmt_q(q)));
+                        fmt(T(MSG_POLE_EXPECT_Z), name, fmt_v3(bone), AXIS_TOL_RAD * IK_RAD_TO_DEG),
+                        fmt(T(MSG_POLE_GOT_Z), name, fmt_v3(z), fmt_deg(z_err), name, fmt_q(q)));
     if (!check_up)
         return 1;
 
@@ -187,22 +186,17 @@ static int expect_bone(const pole_rot_request *rq, const char *name, quat q, vec
             wrong_joint = angle_between(y, alt) <= AXIS_TOL_RAD;
         }
         diagnosis d = off_plane <= AXIS_TOL_RAD && !wrong_joint ? DIAG_POLE_SIDE : DIAG_NONE;
-        const char *hint = wrong_joint ? " — up ที่ใช้คือ pole − root: แต่ละ bone ต้องใช้ pole − joint ของตัวเอง "
-                                         "(lower: pole − mid)"
-                           : d == DIAG_POLE_SIDE ? " — up ของ LookRotation ต้องเป็น pole − joint ไม่ใช่ joint − pole"
+        const char *hint = wrong_joint ? T(MSG_POLE_HINT_WRONG_JOINT)
+                           : d == DIAG_POLE_SIDE ? T(MSG_POLE_HINT_UP_REVERSED)
                                                  : "";
         return fail_rot(rq, d,
-                        fmt("rotate(%s, +Y) เอียงเข้าหา pole: ทิศ %s (ส่วนของ pole − joint ที่ตั้งฉากกับ bone)", name,
-                            fmt_v3(perp)),
-                        fmt("rotate(%s, +Y) = %s ชี้ออกจาก pole (dot = %.4f)%s", name, fmt_v3(y), toward, hint));
+                        fmt(T(MSG_POLE_EXPECT_Y_TOWARD), name, fmt_v3(perp)),
+                        fmt(T(MSG_POLE_GOT_Y_AWAY), name, fmt_v3(y), toward, hint));
     }
     if (!(off_plane <= AXIS_TOL_RAD))
         return fail_rot(rq, DIAG_NONE,
-                        fmt("rotate(%s, +Y) อยู่ในระนาบของ bone กับ pole: ทิศ %s (ภายใน %.3f°)", name, fmt_v3(perp),
-                            AXIS_TOL_RAD * IK_RAD_TO_DEG),
-                        fmt("rotate(%s, +Y) = %s เอียงออกจากระนาบ %s — bone บิด (twist) ผิด: up ของ LookRotation "
-                            "ต้องเป็น pole − joint ของ bone นั้นเอง",
-                            name, fmt_v3(y), fmt_deg(off_plane)));
+                        fmt(T(MSG_POLE_EXPECT_Y_PLANE), name, fmt_v3(perp), AXIS_TOL_RAD * IK_RAD_TO_DEG),
+                        fmt(T(MSG_POLE_GOT_Y_TWIST), name, fmt_v3(y), fmt_deg(off_plane)));
     return 1;
 }
 
@@ -287,8 +281,8 @@ static void pole_offsets(void)
         vec3 want = pole_offset_for((limb_kind)rq[i].limb, rq[i].distance);
         int swapped = v3_distance(rs[i].offset, v3_neg(want)) <= PLACE_TOL * (1.0f + rq[i].distance);
         const char *hint = !swapped ? ""
-                           : rq[i].limb == LIMB_KNEE ? " — เข่างอไปข้างหน้า: pole ของ knee อยู่ด้านหน้า (+Z)"
-                                                     : " — ศอกงอไปข้างหลัง: pole ของ elbow อยู่ด้านหลัง (−Z)";
+                           : rq[i].limb == LIMB_KNEE ? T(MSG_POLE_HINT_KNEE_FRONT)
+                                                     : T(MSG_POLE_HINT_ELBOW_BACK);
         if (!expect_v3(&rq[i], "pole_offset_for", rs[i].offset, want, 1.0f + rq[i].distance, hint))
             return;
     }
@@ -297,9 +291,9 @@ static void pole_offsets(void)
         vec3 unrotated = v3_add(rq[i].hip_position, rq[i].offset);
         float scale = 1.0f + v3_length(rq[i].hip_position) + v3_length(rq[i].offset);
         const char *hint = v3_distance(rs[i].pole, unrotated) <= PLACE_TOL * scale
-                               ? " — offset ยังไม่ได้หมุนด้วย hip_rotation (quat_rotate) จึงไม่หันตามตัวละคร"
+                               ? T(MSG_POLE_HINT_UNROTATED)
                            : v3_distance(rs[i].pole, rq[i].hip_position) <= PLACE_TOL * scale
-                               ? " — ได้ตำแหน่ง hip เอง: ยังไม่ได้บวก offset"
+                               ? T(MSG_POLE_HINT_NO_OFFSET)
                                : "";
         if (!expect_v3(&rq[i], "pole_from_hip", rs[i].pole, want, scale, hint))
             return;
@@ -332,18 +326,16 @@ static void pole_follows_hip(void)
     vec3 mids[SWEEP_STEPS];
     float radius0 = 0.0f, along0 = 0.0f;
     for (int k = 0; k < SWEEP_STEPS; k++) {
-        const char *given = fmt("ขา L1 = %g, L2 = %g: hip (root) %s, target %s; hip หมุนรอบเส้น root→target ไป %d° "
-                                "(step %d จาก %d), pole = pole_from_hip(hip, hip_rotation, pole_offset_for(LIMB_KNEE, 0.3))",
-                                l1, l2, fmt_v3(hip), fmt_v3(target), k * 15, k + 1, SWEEP_STEPS);
+        const char *given =
+            fmt(T(MSG_POLE_SWEEP_GIVEN), l1, l2, fmt_v3(hip), fmt_v3(target), k * 15, k + 1, SWEEP_STEPS);
         vec3 want_pole = pole_from_hip(hip, rq[k].hip_rotation, pole_offset_for(LIMB_KNEE, 0.3f));
         two_bone_input in = {hip, target, rs[k].pole, l1, l2};
         two_bone_output out;
         two_bone_status st = two_bone_solve(&in, &out);
-        const char *got_pole = fmt("pole ของคุณ = %s (ควรเป็น %s)", fmt_v3(rs[k].pole), fmt_v3(want_pole));
+        const char *got_pole = fmt(T(MSG_POLE_SWEEP_GOT_POLE), fmt_v3(rs[k].pole), fmt_v3(want_pole));
         if (!(v3_distance(out.tip, target) <= SWEEP_POS_TOL * reach)) {
-            check_fail(DIAG_NONE, given, fmt("เท้า (tip) อยู่บน target %s ทุก step", fmt_v3(target)),
-                       fmt("%s → two_bone_solve (อ้างอิง) ได้ status %s, tip %s", got_pole, two_bone_status_text(st),
-                           fmt_v3(out.tip)));
+            check_fail(DIAG_NONE, given, fmt(T(MSG_POLE_SWEEP_EXPECT_FOOT), fmt_v3(target)),
+                       fmt(T(MSG_POLE_SWEEP_GOT_FOOT), got_pole, two_bone_status_text(st), fmt_v3(out.tip)));
             return;
         }
         vec3 rel = v3_sub(out.mid, hip);
@@ -354,10 +346,8 @@ static void pole_follows_hip(void)
         } else if (!(fabsf(radius - radius0) <= SWEEP_POS_TOL * reach) ||
                    !(fabsf(along - along0) <= SWEEP_POS_TOL * reach)) {
             check_fail(DIAG_NONE, given,
-                       fmt("เข่าอยู่บนวงกลมเดียวรอบเส้น root→target: ห่างจากเส้น %.4f, ตำแหน่งตามเส้น %.4f", radius0,
-                           along0),
-                       fmt("%s → เข่า %s ห่างจากเส้น %.4f, ตำแหน่งตามเส้น %.4f", got_pole, fmt_v3(out.mid), radius,
-                           along));
+                       fmt(T(MSG_POLE_SWEEP_EXPECT_CIRCLE), radius0, along0),
+                       fmt(T(MSG_POLE_SWEEP_GOT_CIRCLE), got_pole, fmt_v3(out.mid), radius, along));
             return;
         }
         mids[k] = out.mid;
@@ -369,18 +359,15 @@ static void pole_follows_hip(void)
         float step = atan2f(v3_dot(axis, v3_cross(ua, ub)), v3_dot(ua, ub)) * IK_RAD_TO_DEG;
         if (!(fabsf(step - SWEEP_STEP_DEG) <= SWEEP_STEP_TOL_DEG)) {
             const char *why = fabsf(step) <= SWEEP_STEP_TOL_DEG
-                                  ? " — เข่าไม่หมุนตาม hip: pole ต้องเป็น offset ใน hip space ที่หมุนด้วย hip_rotation"
+                                  ? T(MSG_POLE_HINT_KNEE_STILL)
                               : fabsf(step + SWEEP_STEP_DEG) <= SWEEP_STEP_TOL_DEG
-                                  ? " — เข่าหมุนสวนทาง: ใช้ rotation กลับด้าน (inverse/conjugate)?"
+                                  ? T(MSG_POLE_HINT_KNEE_REVERSED)
                                   : "";
             check_fail(DIAG_NONE,
-                       fmt("ขา L1 = %g, L2 = %g: hip (root) %s, target %s; hip หมุนรอบเส้น root→target ทีละ 15° "
-                           "(step %d → %d), pole = pole_from_hip(hip, hip_rotation, pole_offset_for(LIMB_KNEE, 0.3))",
-                           l1, l2, fmt_v3(hip), fmt_v3(target), a + 1, b + 1),
-                       fmt("เข่าหมุนรอบเส้น root→target ไป %.2f° (±%.2f°) ตาม hip", SWEEP_STEP_DEG,
-                           SWEEP_STEP_TOL_DEG),
-                       fmt("เข่าหมุนไป %.3f° (pole %s → %s, เข่า %s → %s)%s", step, fmt_v3(rs[a].pole),
-                           fmt_v3(rs[b].pole), fmt_v3(mids[a]), fmt_v3(mids[b]), why));
+                       fmt(T(MSG_POLE_SWEEP_GIVEN_STEP), l1, l2, fmt_v3(hip), fmt_v3(target), a + 1, b + 1),
+                       fmt(T(MSG_POLE_SWEEP_EXPECT_STEP), SWEEP_STEP_DEG, SWEEP_STEP_TOL_DEG),
+                       fmt(T(MSG_POLE_SWEEP_GOT_STEP), step, fmt_v3(rs[a].pole), fmt_v3(rs[b].pole),
+                           fmt_v3(mids[a]), fmt_v3(mids[b]), why));
             return;
         }
     }
@@ -403,7 +390,7 @@ static void rotations_point_bones(void)
         const pole_rot_request *q = &rq[i];
         if (!expect_bone(q, "upper", rs[i].upper, q->root, q->mid, q->pole, 1, NULL) ||
             !expect_bone(q, "lower", rs[i].lower, q->mid, q->tip, q->pole, 1, &q->root) ||
-            !expect_status(q, rs[i].status, POLE_OK, "bone ทั้งสองยาวพอ"))
+            !expect_status(q, rs[i].status, POLE_OK, T(MSG_POLE_WHY_BOTH_LONG)))
             return;
     }
 }
@@ -434,21 +421,18 @@ static void rotations_rebuild_positions(void)
         };
         fk_transform world[3];
         fk_status st = fk_compute_world(bones, 3, world);
-        const char *setup = fmt("skeleton 3 bone: root ที่ %s หมุน upper; ลูกห่าง (0, 0, %.4f) หมุน inverse(upper) * lower; "
-                                "หลานห่าง (0, 0, %.4f)",
-                                fmt_v3(q->root), l1, l2);
+        const char *setup = fmt(T(MSG_POLE_REBUILD_SETUP), fmt_v3(q->root), l1, l2);
         if (st != FK_OK) {
-            fail_rot(q, DIAG_NONE, fmt("%s — fk_compute_world (อ้างอิง) ได้ joint เดิม", setup),
-                     fmt("fk_compute_world ปฏิเสธ: %s (upper %s, lower %s)", fk_status_text(st), fmt_q(upper),
-                         fmt_q(lower)));
+            fail_rot(q, DIAG_NONE, fmt(T(MSG_POLE_REBUILD_EXPECT_OK), setup),
+                     fmt(T(MSG_POLE_REBUILD_GOT_REFUSED), fk_status_text(st), fmt_q(upper), fmt_q(lower)));
             return;
         }
         float tol = REBUILD_TOL * (l1 + l2);
         if (!(v3_distance(world[1].position, q->mid) <= tol) || !(v3_distance(world[2].position, q->tip) <= tol)) {
             fail_rot(q, DIAG_NONE,
-                     fmt("%s — FK ได้ mid %s และ tip %s กลับมา", setup, fmt_v3(q->mid), fmt_v3(q->tip)),
-                     fmt("FK ได้ mid %s, tip %s (upper %s, lower %s) — +Z ของแต่ละ bone ต้องชี้ไปหา joint ถัดไป",
-                         fmt_v3(world[1].position), fmt_v3(world[2].position), fmt_q(upper), fmt_q(lower)));
+                     fmt(T(MSG_POLE_REBUILD_EXPECT_JOINTS), setup, fmt_v3(q->mid), fmt_v3(q->tip)),
+                     fmt(T(MSG_POLE_REBUILD_GOT_JOINTS), fmt_v3(world[1].position), fmt_v3(world[2].position),
+                         fmt_q(upper), fmt_q(lower)));
             return;
         }
     }
@@ -481,47 +465,47 @@ static void degenerate_input(void)
         return;
 
     const pole_rot_request *q = &rq[ZERO_UPPER];
-    if (!expect_status(q, rs[ZERO_UPPER].status, POLE_DEGENERATE, "upper bone ยาว 0") ||
-        !expect_identity(q, "upper", rs[ZERO_UPPER].upper, "bone ยาว 0 ไม่มีทิศให้ +Z ชี้") ||
+    if (!expect_status(q, rs[ZERO_UPPER].status, POLE_DEGENERATE, T(MSG_POLE_WHY_UPPER_ZERO)) ||
+        !expect_identity(q, "upper", rs[ZERO_UPPER].upper, T(MSG_POLE_WHY_ZERO_NO_DIR)) ||
         !expect_bone(q, "lower", rs[ZERO_UPPER].lower, q->mid, q->tip, q->pole, 1, &q->root))
         return;
     q = &rq[ZERO_LOWER];
-    if (!expect_status(q, rs[ZERO_LOWER].status, POLE_DEGENERATE, "lower bone ยาว 0") ||
-        !expect_identity(q, "lower", rs[ZERO_LOWER].lower, "bone ยาว 0 ไม่มีทิศให้ +Z ชี้") ||
+    if (!expect_status(q, rs[ZERO_LOWER].status, POLE_DEGENERATE, T(MSG_POLE_WHY_LOWER_ZERO)) ||
+        !expect_identity(q, "lower", rs[ZERO_LOWER].lower, T(MSG_POLE_WHY_ZERO_NO_DIR)) ||
         !expect_bone(q, "upper", rs[ZERO_LOWER].upper, q->root, q->mid, q->pole, 1, NULL))
         return;
     q = &rq[TINY_LOWER];
-    if (!expect_status(q, rs[TINY_LOWER].status, POLE_DEGENERATE, "lower bone ยาว 1e-8 สั้นกว่า 1e-6") ||
-        !expect_identity(q, "lower", rs[TINY_LOWER].lower, "bone สั้นกว่า 1e-6 ถือว่ายาว 0") ||
+    if (!expect_status(q, rs[TINY_LOWER].status, POLE_DEGENERATE, T(MSG_POLE_WHY_LOWER_TINY)) ||
+        !expect_identity(q, "lower", rs[TINY_LOWER].lower, T(MSG_POLE_WHY_TINY_IS_ZERO)) ||
         !expect_bone(q, "upper", rs[TINY_LOWER].upper, q->root, q->mid, q->pole, 1, NULL))
         return;
     /* A pole on a bone's line gives that bone no side to lean to: any
      * finite unit rotation with +Z along the bone is right. */
     q = &rq[POLE_ON_UPPER];
-    if (!expect_status(q, rs[POLE_ON_UPPER].status, POLE_OK, "pole บนเส้น bone ไม่ใช่ error") ||
+    if (!expect_status(q, rs[POLE_ON_UPPER].status, POLE_OK, T(MSG_POLE_WHY_POLE_ON_BONE)) ||
         !expect_bone(q, "upper", rs[POLE_ON_UPPER].upper, q->root, q->mid, q->pole, 0, NULL) ||
         !expect_bone(q, "lower", rs[POLE_ON_UPPER].lower, q->mid, q->tip, q->pole, 1, &q->root))
         return;
     q = &rq[POLE_ON_LOWER];
-    if (!expect_status(q, rs[POLE_ON_LOWER].status, POLE_OK, "pole บนเส้น bone ไม่ใช่ error") ||
+    if (!expect_status(q, rs[POLE_ON_LOWER].status, POLE_OK, T(MSG_POLE_WHY_POLE_ON_BONE)) ||
         !expect_bone(q, "upper", rs[POLE_ON_LOWER].upper, q->root, q->mid, q->pole, 1, NULL) ||
         !expect_bone(q, "lower", rs[POLE_ON_LOWER].lower, q->mid, q->tip, q->pole, 0, &q->root))
         return;
     q = &rq[POLE_AT_ROOT];
-    if (!expect_status(q, rs[POLE_AT_ROOT].status, POLE_OK, "pole ทับ root ไม่ใช่ error") ||
+    if (!expect_status(q, rs[POLE_AT_ROOT].status, POLE_OK, T(MSG_POLE_WHY_POLE_AT_ROOT)) ||
         !expect_bone(q, "upper", rs[POLE_AT_ROOT].upper, q->root, q->mid, q->pole, 0, NULL) ||
         !expect_bone(q, "lower", rs[POLE_AT_ROOT].lower, q->mid, q->tip, q->pole, 1, &q->root))
         return;
     q = &rq[NULL_UPPER];
-    if (!expect_status(q, rs[NULL_UPPER].status, POLE_DEGENERATE, "output เป็น NULL") ||
-        !expect_identity(q, "lower", rs[NULL_UPPER].lower, "อีก output ที่ไม่ใช่ NULL ได้ identity"))
+    if (!expect_status(q, rs[NULL_UPPER].status, POLE_DEGENERATE, T(MSG_POLE_WHY_NULL_OUTPUT)) ||
+        !expect_identity(q, "lower", rs[NULL_UPPER].lower, T(MSG_POLE_WHY_OTHER_IDENTITY)))
         return;
     q = &rq[NULL_LOWER];
-    if (!expect_status(q, rs[NULL_LOWER].status, POLE_DEGENERATE, "output เป็น NULL") ||
-        !expect_identity(q, "upper", rs[NULL_LOWER].upper, "อีก output ที่ไม่ใช่ NULL ได้ identity"))
+    if (!expect_status(q, rs[NULL_LOWER].status, POLE_DEGENERATE, T(MSG_POLE_WHY_NULL_OUTPUT)) ||
+        !expect_identity(q, "upper", rs[NULL_LOWER].upper, T(MSG_POLE_WHY_OTHER_IDENTITY)))
         return;
     q = &rq[NULL_BOTH];
-    if (!expect_status(q, rs[NULL_BOTH].status, POLE_DEGENERATE, "output เป็น NULL ทั้งคู่"))
+    if (!expect_status(q, rs[NULL_BOTH].status, POLE_DEGENERATE, T(MSG_POLE_WHY_BOTH_NULL)))
         return;
 }
 

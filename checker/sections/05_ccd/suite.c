@@ -9,6 +9,7 @@
  */
 #include "ccd.h"
 #include "check.h"
+#include "messages.h"
 #include "sections.h"
 #include "sections/05_ccd/ops.h"
 
@@ -33,8 +34,7 @@ static int far_straight(const ik_chain_request *rq, const ik_chain_response *rs)
     float span = v3_length(v3_sub(ik_chain_tip(&rs->chain), rq->chain.joints[0]));
     if (!(span >= STRAIGHT_MIN * reach)) {
         check_fail(DIAG_NONE, ik_chain_given_text(rq),
-                   fmt("หลัง %d passes chain เกือบเหยียดตรง: |tip − root| ≥ 0.99 × reach (%g)",
-                       rq->settings.max_passes, reach),
+                   fmt(T(MSG_CCD_EXPECT_STRAIGHT), rq->settings.max_passes, reach),
                    fmt("|tip − root| = %g (%.3f × reach)", span, span / reach));
         return 0;
     }
@@ -45,7 +45,7 @@ static int far_passes(const ik_chain_request *rq, const ik_chain_response *rs)
 {
     if (rs->report.passes != rq->settings.max_passes) {
         check_fail(DIAG_NONE, ik_chain_given_text(rq),
-                   fmt("ทำครบ max_passes = %d passes (ไม่มีทางเข้าใกล้กว่า tolerance)", rq->settings.max_passes),
+                   fmt(T(MSG_CCD_EXPECT_ALL_PASSES), rq->settings.max_passes),
                    fmt("passes = %d", rs->report.passes));
         return 0;
     }

@@ -9,6 +9,7 @@
  */
 #include "fabrik.h"
 #include "check.h"
+#include "messages.h"
 #include "sections.h"
 #include "sections/06_fabrik/ops.h"
 
@@ -44,15 +45,15 @@ static int far_straight(const ik_chain_request *rq, const ik_chain_response *rs)
         float off_ray = v3_length(v3_cross(offset, dir));
         if (!(off_ray <= tol) || !(v3_dot(offset, dir) > 0.0f)) {
             check_fail(DIAG_NONE, ik_chain_given_text(rq),
-                       "chain เหยียดตรง: ทุก joint อยู่บนเส้นจาก root ไปทาง target",
-                       fmt("joints[%d] ที่ %s ห่างจากเส้นนั้น %g", i, fmt_v3(rs->chain.joints[i]), off_ray));
+                       T(MSG_FAB_STRAIGHT_ON_LINE),
+                       fmt(T(MSG_FAB_JOINT_OFF_LINE), i, fmt_v3(rs->chain.joints[i]), off_ray));
             return 0;
         }
     }
     float span = v3_length(along);
     if (!(fabsf(span - reach) <= tol)) {
         check_fail(DIAG_NONE, ik_chain_given_text(rq),
-                   fmt("chain เหยียดตรง: |tip − root| = reach = %g", reach),
+                   fmt(T(MSG_FAB_STRAIGHT_REACH), reach),
                    fmt("|tip − root| = %g (%.4f × reach)", span, span / reach));
         return 0;
     }
@@ -63,7 +64,7 @@ static int far_passes(const ik_chain_request *rq, const ik_chain_response *rs)
 {
     if (rs->report.passes != 1) {
         check_fail(DIAG_NONE, ik_chain_given_text(rq),
-                   "passes = 1 (วาง chain ตรงไปหา target ครั้งเดียว ไม่ต้อง sweep)",
+                   T(MSG_FAB_ONE_PASS),
                    fmt("passes = %d", rs->report.passes));
         return 0;
     }

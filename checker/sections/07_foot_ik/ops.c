@@ -33,10 +33,16 @@ static void call_walk(const void *request, void *response)
     foot_walk_run(request, response);
 }
 
+static void call_clip(const void *request, void *response)
+{
+    foot_clip_run(request, response);
+}
+
 const runner_op RUNNER_OPS[] = {
     {OP_FOOT_DEFAULTS, sizeof(foot_defaults_request), sizeof(foot_defaults_response), call_defaults},
     {OP_FOOT_FADE, sizeof(foot_fade_request), sizeof(foot_fade_response), call_fade},
     {OP_FOOT_STEP, sizeof(foot_step_request), sizeof(foot_step_response), call_step},
     {OP_FOOT_WALK, sizeof(foot_walk_request), sizeof(foot_walk_response), call_walk},
+    {OP_FOOT_CLIP, sizeof(foot_clip_request), sizeof(foot_clip_response), call_clip},
 };
 const size_t RUNNER_OP_COUNT = sizeof RUNNER_OPS / sizeof RUNNER_OPS[0];

@@ -5,7 +5,7 @@
 #include "foot_ik.h"
 #include "terrain.h"
 
-enum { OP_FOOT_DEFAULTS = 1, OP_FOOT_FADE = 2, OP_FOOT_STEP = 3, OP_FOOT_WALK = 4 };
+enum { OP_FOOT_DEFAULTS = 1, OP_FOOT_FADE = 2, OP_FOOT_STEP = 3, OP_FOOT_WALK = 4, OP_FOOT_CLIP = 5 };
 
 /* Written into every output field before the student's code runs, so a
  * field it never writes is told apart from one it writes. No weight,
@@ -66,6 +66,7 @@ typedef struct {
     int status;
     int grounded[FOOT_COUNT];
     float weight[FOOT_COUNT];
+    float deficit[FOOT_COUNT];
     float hip_drop;
     vec3 target[FOOT_COUNT];
     vec3 hip[FOOT_COUNT];
@@ -92,6 +93,23 @@ static inline void foot_fill_sentinel(foot_ik_output *out)
         foot->hip = foot->knee = foot->ankle = v;
         out->memory[f].weight = out->memory[f].ground_height = FOOT_SENTINEL;
         out->memory[f].ground_normal = v;
+    }
+}
+
+/* What one frame answered, kept for the checks. */
+static inline void foot_record_frame(foot_walk_frame *fr, foot_ik_status status, const foot_ik_output *out)
+{
+    fr->status = (int)status;
+    fr->hip_drop = out->hip_drop;
+    for (int f = 0; f < FOOT_COUNT; f++) {
+        fr->grounded[f] = out->feet[f].grounded;
+        fr->weight[f] = out->feet[f].weight;
+        fr->deficit[f] = out->feet[f].deficit;
+        fr->target[f] = out->feet[f].target;
+        fr->hip[f] = out->feet[f].hip;
+        fr->knee[f] = out->feet[f].knee;
+        fr->ankle[f] = out->feet[f].ankle;
+        fr->foot_rotation[f] = out->feet[f].foot_rotation;
     }
 }
 
@@ -122,19 +140,56 @@ static inline void foot_walk_run(const foot_walk_request *rq, foot_walk_response
         terrain ground = rq->ground;
         foot_ik_output out;
         foot_fill_sentinel(&out);
-        foot_walk_frame *fr = &rs->frames[k];
-        fr->status = (int)foot_ik_step(&in, &ground, &out);
-        fr->hip_drop = out.hip_drop;
-        for (int f = 0; f < FOOT_COUNT; f++) {
-            fr->grounded[f] = out.feet[f].grounded;
-            fr->weight[f] = out.feet[f].weight;
-            fr->target[f] = out.feet[f].target;
-            fr->hip[f] = out.feet[f].hip;
-            fr->knee[f] = out.feet[f].knee;
-            fr->ankle[f] = out.feet[f].ankle;
-            fr->foot_rotation[f] = out.feet[f].foot_rotation;
+        foot_record_frame(&rs->frames[k], foot_ik_step(&in, &ground, &out), &out);
+        for (int f = 0; f < FOOT_COUNT; f++)
             memory[f] = out.memory[f];
+    }
+}
+
+/* The real clip (checker/data/mocap/, CMU 131_01) through foot_ik_step: a
+ * stretch of the walk at one frame rate, each frame bringing its own
+ * animated legs (the checker ran forward kinematics on the clip) and the
+ * memory the frame before returned - the loop foot_clip_run plays on both
+ * sides, as foot_walk_run does. 120 frames: 2 s at 60 Hz, 18 KB a
+ * request, 19 KB an answer. */
+#define FOOT_CLIP_MAX_FRAMES 120
+
+typedef struct {
+    foot_ik_settings settings;
+    foot_ik_memory memory[FOOT_COUNT];  /* before the first frame */
+    terrain ground;
+    float dt;                           /* seconds per frame, every frame */
+    float clip_time;                    /* the clip's time at the first frame (for messages only) */
+    int frame_count;                    /* 1 .. FOOT_CLIP_MAX_FRAMES */
+    foot_leg legs[FOOT_CLIP_MAX_FRAMES][FOOT_COUNT];
+} foot_clip_request;
+
+typedef struct {
+    foot_walk_frame frames[FOOT_CLIP_MAX_FRAMES];
+} foot_clip_response;
+
+static inline void foot_clip_run(const foot_clip_request *rq, foot_clip_response *rs)
+{
+    int frames = rq->frame_count;
+    if (frames < 0)
+        frames = 0;
+    if (frames > FOOT_CLIP_MAX_FRAMES)
+        frames = FOOT_CLIP_MAX_FRAMES;
+    foot_ik_memory memory[FOOT_COUNT] = {rq->memory[0], rq->memory[1]};
+    for (int k = 0; k < frames; k++) {
+        foot_ik_input in;
+        for (int f = 0; f < FOOT_COUNT; f++) {
+            in.legs[f] = rq->legs[k][f];
+            in.memory[f] = memory[f];
         }
+        in.settings = rq->settings;
+        in.dt = rq->dt;
+        terrain ground = rq->ground;
+        foot_ik_output out;
+        foot_fill_sentinel(&out);
+        foot_record_frame(&rs->frames[k], foot_ik_step(&in, &ground, &out), &out);
+        for (int f = 0; f < FOOT_COUNT; f++)
+            memory[f] = out.memory[f];
     }
 }
 

@@ -9,16 +9,23 @@
  * compare every number with the reference foot_ik_step linked into the
  * checker. The legs are solved by the REFERENCE two_bone_solve in the
  * runner, so a bug in the student's section 03 never fails this section.
+ * Last, the real motion-capture clip (CMU 131_01, its steady walk) posed
+ * by forward kinematics frame by frame walks over a ramp and a step: real
+ * feet, real frames (real_clip_feet).
  * One mistake is named: a leg that changed length (bone_length), e.g. an
  * ankle snapped onto a target the leg cannot reach. */
+#include "bvh.h"
 #include "check.h"
 #include "foot_ik.h"
+#include "forward_kinematics.h"
+#include "messages.h"
 #include "sections.h"
 #include "sections/07_foot_ik/ops.h"
 #include "terrain.h"
 #include "two_bone.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* ---- tolerances ---------------------------------------------------------
@@ -78,19 +85,19 @@ static const foot_ik_settings CHAPTER = {0.5f, 1.5f, 0.05f, 5.0f};
 
 static const char *fmt_q(quat q) { return fmt("(%.4f, %.4f, %.4f, %.4f)", q.x, q.y, q.z, q.w); }
 
-static const char *side_name(int f) { return f == FOOT_LEFT ? "เท้าซ้าย (left)" : "เท้าขวา (right)"; }
+static const char *side_name(int f) { return f == FOOT_LEFT ? T(MSG_FOOT_LEFT_FOOT) : T(MSG_FOOT_RIGHT_FOOT); }
 
 static const char *status_name(int s)
 {
     return (s >= FOOT_IK_OK && s <= FOOT_IK_BAD_MEMORY) ? fmt("%d (%s)", s, foot_ik_status_text((foot_ik_status)s))
-                                                        : fmt("%d (ไม่มีค่านี้)", s);
+                                                        : fmt(T(MSG_FOOT_NO_SUCH_VALUE), s);
 }
 
 static const char *describe_terrain(const terrain *t)
 {
     static char out[1024];
     if (t->patch_count == 0)
-        return "ไม่มีพื้นเลย";
+        return T(MSG_FOOT_NO_GROUND_AT_ALL);
     size_t n = (size_t)snprintf(out, sizeof out, "%d patch:", t->patch_count);
     for (int i = 0; i < t->patch_count && i < 3 && n < 900; i++) {
         const terrain_patch *p = &t->patches[i];
@@ -112,10 +119,9 @@ static void describe_leg(char *out, size_t size, const char *name, const foot_le
 static void describe_input(const foot_ik_input *in, const terrain *ground, char *out, size_t size)
 {
     char left[400], right[400];
-    describe_leg(left, sizeof left, "ซ้าย", &in->legs[0], &in->memory[0]);
-    describe_leg(right, sizeof right, "ขวา", &in->legs[1], &in->memory[1]);
-    snprintf(out, size, "settings {raycast_height %g, raycast_distance %g, foot_sole_offset %g, weight_fade_rate %g}, "
-             "dt %g; %s; %s; พื้น (terrain): %s",
+    describe_leg(left, sizeof left, T(MSG_FOOT_LEFT), &in->legs[0], &in->memory[0]);
+    describe_leg(right, sizeof right, T(MSG_FOOT_RIGHT), &in->legs[1], &in->memory[1]);
+    snprintf(out, size, T(MSG_FOOT_INPUT_GIVEN),
              in->settings.raycast_height, in->settings.raycast_distance, in->settings.foot_sole_offset,
              in->settings.weight_fade_rate, in->dt, left, right, describe_terrain(ground));
 }
@@ -131,7 +137,7 @@ static void describe_walk(const void *request, char *out, size_t size)
     const foot_walk_request *rq = request;
     char first[1500];
     describe_input(&rq->first, &rq->ground, first, sizeof first);
-    snprintf(out, size, "เดิน %d เฟรม (frame), เฟรมแรก: %s", rq->frame_count, first);
+    snprintf(out, size, T(MSG_FOOT_WALK_GIVEN), rq->frame_count, first);
 }
 
 static int fail_step(const foot_step_request *rq, diagnosis d, const char *expected, const char *got)
@@ -311,10 +317,10 @@ static int output_finite(const foot_ik_output *o)
 static int expect_status_ok(const foot_step_request *rq, const foot_step_response *rs)
 {
     if (rs->status != FOOT_IK_OK)
-        return fail_step(rq, DIAG_NONE, "status FOOT_IK_OK (input ถูกต้องทุกค่า)", fmt("status %s", status_name(rs->status)));
+        return fail_step(rq, DIAG_NONE, T(MSG_FOOT_STATUS_OK_VALID), fmt("status %s", status_name(rs->status)));
     if (!output_finite(&rs->out))
-        return fail_step(rq, DIAG_NONE, "ทุกค่าใน output เป็นตัวเลขจริง (finite)",
-                         fmt("มี NaN/inf หรือค่าที่ไม่ได้เขียน: hip_drop %g, ankle ซ้าย %s, ankle ขวา %s",
+        return fail_step(rq, DIAG_NONE, T(MSG_FOOT_OUTPUT_FINITE),
+                         fmt(T(MSG_FOOT_OUTPUT_NOT_FINITE),
                              rs->out.hip_drop, fmt_v3(rs->out.feet[0].ankle), fmt_v3(rs->out.feet[1].ankle)));
     return 1;
 }
@@ -329,8 +335,7 @@ static int expect_lengths(const foot_step_request *rq, const foot_ik_foot *got, 
     return fail_step(rq, DIAG_BONE_LENGTH,
                      fmt("%s: |knee − hip| = thigh %.5f, |ankle − knee| = shin %.5f", side_name(f), leg->thigh_length,
                          leg->shin_length),
-                     fmt("|knee − hip| = %.5f, |ankle − knee| = %.5f (hip %s, knee %s, ankle %s) — "
-                         "วางขาด้วย two_bone_solve แล้วใช้ mid/tip ที่ได้",
+                     fmt(T(MSG_FOOT_LENGTHS_GOT),
                          thigh, shin, fmt_v3(got->hip), fmt_v3(got->knee), fmt_v3(got->ankle)));
 }
 
@@ -347,12 +352,12 @@ static int expect_planted(const foot_step_request *rq, const foot_step_response 
     const float reach = leg->thigh_length + leg->shin_length;
     if (got->grounded != 1 || !(v3_distance(got->hit_point, want->hit_point) <= HEIGHT_TOL))
         return fail_step(rq, DIAG_NONE,
-                         fmt("%s: raycast ลงจาก ankle + up × raycast_height = %s ชนพื้น (grounded = 1) ที่ hit point %s",
+                         fmt(T(MSG_FOOT_RAY_HITS),
                              side_name(f), fmt_v3(v3_add(leg->ankle, v3(0.0f, rq->in.settings.raycast_height, 0.0f))),
                              fmt_v3(want->hit_point)),
                          fmt("grounded = %d, hit_point %s", got->grounded, fmt_v3(got->hit_point)));
     if (!(fabsf(got->weight - want->weight) <= WEIGHT_TOL))
-        return fail_step(rq, DIAG_NONE, fmt("%s: weight %.4f (memory weight %.4f แล้ว fade ขึ้นเพราะเจอพื้น)", side_name(f),
+        return fail_step(rq, DIAG_NONE, fmt(T(MSG_FOOT_WEIGHT_FADES_IN), side_name(f),
                                             want->weight, rq->in.memory[f].weight),
                          fmt("weight %.6f", got->weight));
     if (!(v3_distance(got->target, want->target) <= HEIGHT_TOL))
@@ -360,51 +365,50 @@ static int expect_planted(const foot_step_request *rq, const foot_step_response 
                          fmt("%s: IK target = hit point + up × foot_sole_offset (%g) = %s", side_name(f), sole,
                              fmt_v3(want->target)),
                          fmt("target %s%s", fmt_v3(got->target),
-                             fabsf(got->target.y - want->hit_point.y) <= HEIGHT_TOL ? " — ลืมบวก foot_sole_offset" : ""));
+                             fabsf(got->target.y - want->hit_point.y) <= HEIGHT_TOL ? T(MSG_FOOT_HINT_NO_SOLE_OFFSET) : ""));
     float gap = v3_distance(got->ankle, want->target);
     if (!(gap <= TIP_TOL * reach)) {
         const char *why = v3_distance(got->ankle, leg->ankle) <= TIP_TOL * reach
-                              ? " — ankle ยังอยู่ที่ตำแหน่งของ animation: ยังไม่ได้วางเท้าด้วย IK"
+                              ? T(MSG_FOOT_HINT_ANKLE_ANIMATED)
                               : "";
         return fail_step(rq, DIAG_NONE,
-                         fmt("%s: ankle อยู่บน IK target %s (ภายใน %.5f)", side_name(f), fmt_v3(want->target),
+                         fmt(T(MSG_FOOT_ANKLE_ON_TARGET), side_name(f), fmt_v3(want->target),
                              TIP_TOL * reach),
-                         fmt("ankle %s ห่าง target %.5f%s", fmt_v3(got->ankle), gap, why));
+                         fmt(T(MSG_FOOT_ANKLE_OFF_TARGET), fmt_v3(got->ankle), gap, why));
     }
     /* The sole must not be under the surface right below the ankle. */
     terrain_hit below;
     if (terrain_raycast_down(&rq->ground, v3_add(got->ankle, v3(0.0f, 0.5f, 0.0f)), 2.0f, &below) &&
         !(got->ankle.y - sole >= below.point.y - TIP_TOL * reach))
         return fail_step(rq, DIAG_NONE,
-                         fmt("%s: พื้นรองเท้า (ankle − foot_sole_offset) ไม่จมลงใต้ผิวพื้น y = %.4f", side_name(f),
+                         fmt(T(MSG_FOOT_SOLE_ABOVE), side_name(f),
                              below.point.y),
-                         fmt("ankle y = %.4f → พื้นรองเท้าอยู่ต่ำกว่าผิวพื้น %.4f", got->ankle.y,
+                         fmt(T(MSG_FOOT_SOLE_BELOW), got->ankle.y,
                              below.point.y - (got->ankle.y - sole)));
     if (!expect_lengths(rq, got, f))
         return 0;
     if (!(v3_distance(got->knee, want->knee) <= JOINT_TOL * reach))
         return fail_step(rq, DIAG_NONE,
-                         fmt("%s: knee %s — two_bone_solve(hip ที่ลดลง, goal, knee_pole ที่ลดลงตาม hip_drop %.4f ด้วย, "
-                             "thigh, shin)",
+                         fmt(T(MSG_FOOT_KNEE_EXPECTED),
                              side_name(f), fmt_v3(want->knee), ref->out.hip_drop),
-                         fmt("knee %s ห่าง %.5f — pole ติดอยู่กับตัว (section 04) จึงต้องเลื่อนลงพร้อม hip", fmt_v3(got->knee),
+                         fmt(T(MSG_FOOT_KNEE_GOT), fmt_v3(got->knee),
                              v3_distance(got->knee, want->knee)));
     quat tilt = quat_from_to(v3_up(), want->hit_normal);
     quat want_rot = quat_mul(tilt, leg->foot_rotation);
     float err = quat_angle_between(got->foot_rotation, want_rot);
     if (!(err <= ROT_TOL)) {
         const char *why = quat_angle_between(got->foot_rotation, leg->foot_rotation) <= ROT_TOL
-                              ? " — เท้ายังไม่เอียงตามพื้น"
+                              ? T(MSG_FOOT_HINT_NOT_TILTED)
                           : quat_angle_between(got->foot_rotation, quat_mul(leg->foot_rotation, tilt)) <= ROT_TOL
-                              ? " — ลำดับการคูณสลับ: ต้องเป็น FromToRotation(up, normal) * animated rotation"
+                              ? T(MSG_FOOT_HINT_MULTIPLY_ORDER)
                           : quat_angle_between(got->foot_rotation, tilt) <= ROT_TOL
-                              ? " — ใช้แค่ tilt โดยทิ้ง rotation ของ animation"
+                              ? T(MSG_FOOT_HINT_TILT_ONLY)
                               : "";
         return fail_step(rq, DIAG_NONE,
-                         fmt("%s: foot_rotation = from_to(up, normal %s) * animated %s = %s (ภายใน %.4f°)", side_name(f),
+                         fmt(T(MSG_FOOT_ROTATION_EXPECTED), side_name(f),
                              fmt_v3(want->hit_normal), fmt_q(leg->foot_rotation), fmt_q(want_rot),
                              ROT_TOL * IK_RAD_TO_DEG),
-                         fmt("foot_rotation %s ห่าง %s%s", fmt_q(got->foot_rotation), fmt_deg(err), why));
+                         fmt(T(MSG_FOOT_ROTATION_GOT), fmt_q(got->foot_rotation), fmt_deg(err), why));
     }
     return 1;
 }
@@ -423,19 +427,19 @@ static int expect_hip_drop(const foot_step_request *rq, const foot_step_response
                              fmt("deficit %.5f", got->feet[f].deficit));
     if (!(fabsf(got->hip_drop - want->hip_drop) <= HEIGHT_TOL)) {
         float d0 = want->feet[0].deficit, d1 = want->feet[1].deficit;
-        const char *why = fabsf(got->hip_drop) <= HEIGHT_TOL ? " — สะโพกไม่ได้ลดลงเลย"
+        const char *why = fabsf(got->hip_drop) <= HEIGHT_TOL ? T(MSG_FOOT_HINT_HIP_NOT_LOWERED)
                           : fabsf(got->hip_drop - fminf(d0, d1)) <= HEIGHT_TOL
-                              ? " — ใช้ deficit ที่น้อยกว่า: ต้องเป็น Mathf.Max ของสองเท้า"
+                              ? T(MSG_FOOT_HINT_SMALLER_DEFICIT)
                               : "";
         return fail_step(rq, DIAG_NONE,
-                         fmt("hip_drop = ค่ามากกว่าของ deficit สองเท้า: max(%.5f, %.5f) = %.5f", d0, d1, want->hip_drop),
+                         fmt(T(MSG_FOOT_HIP_DROP_EXPECTED), d0, d1, want->hip_drop),
                          fmt("hip_drop %.5f%s", got->hip_drop, why));
     }
     for (int f = 0; f < FOOT_COUNT; f++) {
         vec3 want_hip = v3_sub(rq->in.legs[f].hip, v3(0.0f, want->hip_drop, 0.0f));
         if (!(v3_distance(got->feet[f].hip, want_hip) <= HEIGHT_TOL))
             return fail_step(rq, DIAG_NONE,
-                             fmt("%s: hip ลดลงตาม hip_drop %.5f: %s", side_name(f), want->hip_drop, fmt_v3(want_hip)),
+                             fmt(T(MSG_FOOT_HIP_LOWERED), side_name(f), want->hip_drop, fmt_v3(want_hip)),
                              fmt("hip %s", fmt_v3(got->feet[f].hip)));
     }
     return 1;
@@ -455,8 +459,7 @@ static void chapter_defaults(void)
         !(fabsf(s->foot_sole_offset - CHAPTER.foot_sole_offset) <= SETTING_TOL) ||
         !(fabsf(s->weight_fade_rate - CHAPTER.weight_fade_rate) <= SETTING_TOL))
         check_fail(DIAG_NONE, "foot_ik_default_settings()",
-                   "ค่าจาก FootIK ในบท: raycast_height 0.5, raycast_distance 1.5, foot_sole_offset 0.05 "
-                   "(และ weight_fade_rate 5 ต่อวินาทีของ workbook)",
+                   T(MSG_FOOT_CHAPTER_DEFAULTS),
                    fmt("raycast_height %g, raycast_distance %g, foot_sole_offset %g, weight_fade_rate %g",
                        s->raycast_height, s->raycast_distance, s->foot_sole_offset, s->weight_fade_rate));
 }
@@ -523,15 +526,14 @@ static void fade_weight(void)
         const char *why = "";
         float step = rq[i].rate * rq[i].dt;
         if (i < FADES * 2 * FADE_FRAMES && isfinite(got) && fabsf(got - rq[i].weight) > step + WEIGHT_TOL)
-            why = fmt(" — weight กระโดด %.4f ในเฟรมเดียว ทั้งที่เปลี่ยนได้ไม่เกิน rate × dt = %.4f", fabsf(got - rq[i].weight),
+            why = fmt(T(MSG_FOOT_HINT_WEIGHT_JUMP), fabsf(got - rq[i].weight),
                       step);
         else if (i < FADES * 2 * FADE_FRAMES && fabsf(got - rq[i].weight) <= WEIGHT_TOL)
-            why = " — weight ไม่เปลี่ยนเลย";
+            why = T(MSG_FOOT_HINT_WEIGHT_UNCHANGED);
         check_fail(DIAG_NONE, given,
                    fmt("weight %.6f (%s)", want,
-                       i < FADES * 2 * FADE_FRAMES ? "weight ± rate × dt แล้ว clamp ใน 0..1"
-                                                   : "input แปลก: weight ที่ไม่ finite นับเป็น 0, clamp ก่อน, rate/dt ที่ไม่ใช่ "
-                                                     "จำนวนบวก finite ไม่เปลี่ยนอะไร"),
+                       i < FADES * 2 * FADE_FRAMES ? T(MSG_FOOT_RULE_FADE)
+                                                   : T(MSG_FOOT_RULE_ODD_INPUT)),
                    fmt("weight %.6f%s", got, why));
         return;
     }
@@ -659,7 +661,7 @@ static void hip_drop_largest_deficit(void)
                 fail_step(&rq[i], DIAG_NONE,
                           fmt("%s: target %s (%s)", side_name(f), fmt_v3(want->target),
                               want->grounded ? "hit point + up × foot_sole_offset"
-                                             : "ไม่เจอพื้น: x, z ของ animated ankle ที่ความสูง ground_height ที่จำไว้"),
+                                             : T(MSG_FOOT_TARGET_NO_GROUND)),
                           fmt("target %s", fmt_v3(got->target)));
                 return;
             }
@@ -667,7 +669,7 @@ static void hip_drop_largest_deficit(void)
                 fail_step(&rq[i], DIAG_NONE,
                           fmt("%s: target_rotation = from_to(up, %s) * animated = %s", side_name(f),
                               want->grounded ? fmt("hit normal %s", fmt_v3(want->hit_normal))
-                                             : fmt("normal ที่จำไว้ %s", fmt_v3(rq[i].in.memory[f].ground_normal)),
+                                             : fmt(T(MSG_FOOT_REMEMBERED_NORMAL), fmt_v3(rq[i].in.memory[f].ground_normal)),
                               fmt_q(want->target_rotation)),
                           fmt("target_rotation %s", fmt_q(got->target_rotation)));
                 return;
@@ -707,7 +709,7 @@ static int fail_walk(const foot_walk_request *rq, int k, diagnosis d, const char
     char given[3000], first[2500];
     describe_input(&rq->first, &rq->ground, first, sizeof first);
     snprintf(given, sizeof given,
-             "เดิน %d เฟรม ไปตามแกน +Z ทุก joint เลื่อนไป (0, 0, z) ต่อเฟรม; เฟรมที่ %d: dt = %.5f, z = %.4f; ตั้งต้น: %s",
+             T(MSG_FOOT_WALK_FRAME_GIVEN),
              rq->frame_count, k + 1, rq->dt[k], rq->offset[k].z, first);
     check_fail(d, given, expected, got);
     return 0;
@@ -735,10 +737,10 @@ static int expect_walk_frame_ok(const foot_walk_request *rq, const foot_walk_res
 {
     const foot_walk_frame *fr = &rs->frames[k];
     if (fr->status != FOOT_IK_OK)
-        return fail_walk(rq, k, DIAG_NONE, "status FOOT_IK_OK ทุกเฟรม", fmt("status %s", status_name(fr->status)));
+        return fail_walk(rq, k, DIAG_NONE, T(MSG_FOOT_STATUS_OK_EVERY_FRAME), fmt("status %s", status_name(fr->status)));
     for (int f = 0; f < FOOT_COUNT; f++)
         if (!isfinite(fr->weight[f]) || fr->weight[f] < 0.0f || fr->weight[f] > 1.0f)
-            return fail_walk(rq, k, DIAG_NONE, fmt("%s: weight อยู่ใน 0..1", side_name(f)),
+            return fail_walk(rq, k, DIAG_NONE, fmt(T(MSG_FOOT_WEIGHT_IN_RANGE), side_name(f)),
                              fmt("weight %g", fr->weight[f]));
     return 1;
 }
@@ -757,14 +759,14 @@ static int expect_walk_weights(const foot_walk_request *rq, const foot_walk_resp
             float change = fabsf(got - before), limit = rate * rq->dt[k];
             if (!(change <= limit + WEIGHT_TOL))
                 return fail_walk(rq, k, DIAG_NONE,
-                                 fmt("%s: weight เปลี่ยนไม่เกิน rate × dt = %g × %.5f = %.5f ต่อเฟรม (fade ไม่กระโดด)",
+                                 fmt(T(MSG_FOOT_WEIGHT_STEP_LIMIT),
                                      side_name(f), rate, rq->dt[k], limit),
-                                 fmt("weight %.5f → %.5f (เปลี่ยน %.5f)%s", before, got, change,
-                                     got == 0.0f || got == 1.0f ? " — ตั้ง weight เป็น 0 หรือ 1 ทันทีแบบโค้ด Unity ในบท" : ""));
+                                 fmt(T(MSG_FOOT_WEIGHT_CHANGE_HINT), before, got, change,
+                                     got == 0.0f || got == 1.0f ? T(MSG_FOOT_HINT_WEIGHT_SNAP) : ""));
             if (!(fabsf(got - want) <= WEIGHT_TOL))
                 return fail_walk(rq, k, DIAG_NONE,
-                                 fmt("%s: weight %.5f (%s: ± rate × dt จาก %.5f)", side_name(f), want,
-                                     ref->frames[k].grounded[f] ? "เจอพื้น fade ขึ้น" : "ไม่เจอพื้น fade ลง", before),
+                                 fmt(T(MSG_FOOT_WEIGHT_EXPECTED), side_name(f), want,
+                                     ref->frames[k].grounded[f] ? T(MSG_FOOT_GROUND_FADE_IN) : T(MSG_FOOT_NO_GROUND_FADE_OUT), before),
                                  fmt("weight %.5f", got));
         }
     }
@@ -805,7 +807,7 @@ static int expect_walk_poses(const foot_walk_request *rq, const foot_walk_respon
         const foot_walk_frame *got = &rs->frames[k], *want = &ref->frames[k];
         if (!(fabsf(got->hip_drop - want->hip_drop) <= HEIGHT_TOL))
             return fail_walk(rq, k, DIAG_NONE,
-                             fmt("hip_drop %.5f (deficit ที่มากกว่า; เท้าที่ weight ลดลงขอ drop น้อยลงตาม weight)", want->hip_drop),
+                             fmt(T(MSG_FOOT_WALK_HIP_DROP), want->hip_drop),
                              fmt("hip_drop %.5f", got->hip_drop));
         for (int f = 0; f < FOOT_COUNT; f++) {
             const foot_leg *leg = &rq->first.legs[f];
@@ -816,8 +818,7 @@ static int expect_walk_poses(const foot_walk_request *rq, const foot_walk_respon
                 if (!(v3_distance(got->knee[f], knee) <= ANIM_TOL) || !(v3_distance(got->ankle[f], ankle) <= ANIM_TOL) ||
                     !(quat_angle_between(got->foot_rotation[f], leg->foot_rotation) <= ROT_TOL))
                     return fail_walk(rq, k, DIAG_NONE,
-                                     fmt("%s: weight เป็น 0 แล้ว → ขาตาม animation (เลื่อนลงตาม hip_drop %.4f): knee %s, "
-                                         "ankle %s, rotation %s",
+                                     fmt(T(MSG_FOOT_WEIGHT0_ANIMATION),
                                          side_name(f), want->hip_drop, fmt_v3(knee), fmt_v3(ankle),
                                          fmt_q(leg->foot_rotation)),
                                      fmt("knee %s, ankle %s, rotation %s (weight %.4f)", fmt_v3(got->knee[f]),
@@ -827,17 +828,16 @@ static int expect_walk_poses(const foot_walk_request *rq, const foot_walk_respon
             if (want->weight[f] == 1.0f && want->grounded[f] &&
                 !(v3_distance(got->ankle[f], want->target[f]) <= TIP_TOL * reach))
                 return fail_walk(rq, k, DIAG_NONE,
-                                 fmt("%s: เจอพื้นและ weight 1 → ankle อยู่บน target %s", side_name(f),
+                                 fmt(T(MSG_FOOT_GROUNDED_ON_TARGET), side_name(f),
                                      fmt_v3(want->target[f])),
-                                 fmt("ankle %s ห่าง %.5f", fmt_v3(got->ankle[f]),
+                                 fmt(T(MSG_FOOT_ANKLE_OFF), fmt_v3(got->ankle[f]),
                                      v3_distance(got->ankle[f], want->target[f])));
             if (!(v3_distance(got->knee[f], want->knee[f]) <= JOINT_TOL * reach) ||
                 !(v3_distance(got->ankle[f], want->ankle[f]) <= JOINT_TOL * reach) ||
                 !(quat_angle_between(got->foot_rotation[f], want->foot_rotation[f]) <= ROT_TOL))
                 return fail_walk(rq, k, DIAG_NONE,
-                                 fmt("%s (weight %.4f, %s): goal = lerp(animated ankle ที่ลดลงตาม hip_drop, target, weight) "
-                                     "→ knee %s, ankle %s, rotation = slerp(animated, target_rotation, weight) %s",
-                                     side_name(f), want->weight[f], want->grounded[f] ? "เจอพื้น" : "ไม่เจอพื้น ใช้ความสูงที่จำไว้",
+                                 fmt(T(MSG_FOOT_WALK_POSE_EXPECTED),
+                                     side_name(f), want->weight[f], want->grounded[f] ? T(MSG_FOOT_GROUND_FOUND) : T(MSG_FOOT_NO_GROUND_REMEMBERED),
                                      fmt_v3(want->knee[f]), fmt_v3(want->ankle[f]), fmt_q(want->foot_rotation[f])),
                                  fmt("knee %s, ankle %s, rotation %s", fmt_v3(got->knee[f]), fmt_v3(got->ankle[f]),
                                      fmt_q(got->foot_rotation[f])));
@@ -913,8 +913,8 @@ static void leg_out_of_reach(void)
         float reach = leg->thigh_length + leg->shin_length;
         if (v3_distance(got->ankle, leg->ankle) <= TIP_TOL * reach) {
             fail_step(&rq[i], DIAG_NONE,
-                      fmt("%s: ขาถูกวางด้วย two_bone_solve: เหยียดตรงไปหา target ความยาว bone เท่าเดิม", side_name(f)),
-                      fmt("ankle %s ยังอยู่ที่ตำแหน่งของ animation (ที่ยืดขาเกินความยาว)", fmt_v3(got->ankle)));
+                      fmt(T(MSG_FOOT_LEG_STRAIGHTENS), side_name(f)),
+                      fmt(T(MSG_FOOT_ANKLE_STILL_ANIMATED), fmt_v3(got->ankle)));
             return;
         }
         if (!expect_lengths(&rq[i], got, f))
@@ -925,11 +925,390 @@ static void leg_out_of_reach(void)
         vec3 straight = v3_add(got->hip, v3_scale(v3_normalize(v3_sub(target, got->hip)), reach));
         if (!(v3_distance(got->ankle, straight) <= TIP_TOL * reach)) {
             fail_step(&rq[i], DIAG_NONE,
-                      fmt("%s: target %s ไกลเกิน thigh + shin = %.4f → ขาเหยียดตรงชี้ไปหา target: ankle %s", side_name(f),
+                      fmt(T(MSG_FOOT_OUT_OF_REACH), side_name(f),
                           fmt_v3(target), reach, fmt_v3(straight)),
                       fmt("ankle %s", fmt_v3(got->ankle)));
             return;
         }
+    }
+}
+
+/* ---- the real clip ----------------------------------------------------------
+ *
+ * CMU 131_01 (checker/data/mocap/, start-walk-stop at 120 fps), its steady
+ * walk from 4 s to 6 s. Forward kinematics (section 01's reference) poses
+ * the clip's legs every frame, in metres (1 unit = 0.0254 / 0.45 m, Y up),
+ * where the clip put them: the walk goes about 2 m along +Z, x 0.1..0.6 m.
+ * The body stays at the clip's recorded height (its floor is y = 0) and
+ * the ground departs from that floor by centimetres, as it does under a
+ * character controller that keeps the body on the ground (section 10, the
+ * closing scene plots/scene.c): foot IK is what puts each foot on the
+ * ground actually under it. From the first frame's feet forward:
+ *   - the clip's own floor, y = 0;
+ *   - from z = -1.3 a ramp tilted 10 deg (8.5 deg across the walk, 5.7
+ *     along it), 3 cm above the clip's floor where the left foot plants on
+ *     it (a few cm of step up or down at its start, depending on x);
+ *   - from z = -0.5 a 10 cm step down onto a floor 3.5 cm below the clip's,
+ *     where the right foot and then the left plant (the hip drop).
+ * Both edges lie where both feet are high in their swing (ankles 0.19 m
+ * up or more within 12 cm of the edge), so a foot meets an edge only in
+ * the air.
+ *
+ * The settings are the closing scene's, for the same reasons (see its
+ * note). The chapter's raycast_distance 1.5 m reaches 1 m below the ankle,
+ * so every swinging foot would find the ground and be pinned onto it (on
+ * these runs: every foot planted on every frame, the hips dropped up to
+ * 36 cm to reach the swinging foot down), and its 5 cm sole offset would
+ * pull every planted foot 5 cm down (the clip's ankles stand 0.09-0.12 m
+ * over its floor). So:
+ *   - foot_sole_offset = the clip's own standing ankle height: over the
+ *     stretch, the median of the lower ankle (0.0995 m);
+ *   - raycast_height 0.5 m, the chapter's: above anything here;
+ *   - raycast_distance = raycast_height + sole offset + CLIP_CONTACT_REACH:
+ *     the ray finds ground at most 6 cm below the sole, so a foot near the
+ *     ground plants and a swinging foot does not (its weight fades out);
+ *   - weight_fade_rate 20 per second (3 frames at 60 Hz): at the default
+ *     5 a landing foot sinks while its weight climbs (the reference's
+ *     soles up to 2.3 cm under the ground on these runs) and a lifting
+ *     foot's remembered ground drags the hips down.
+ * Before the first frame each foot's memory is what a running IK would
+ * hold: weight 1 on the ground its ray finds, weight 0 (and the clip's
+ * floor) for the foot in the air.
+ *
+ * Three runs of the walk, so the fade is seen at three frame rates: every
+ * 2nd frame (60 Hz, 4.0-6.0 s), every frame (120 Hz, 4.0-5.0 s) and every
+ * 4th (30 Hz, 4.0-6.0 s). On them the reference plants each foot on the
+ * tilted ramp and on both floors (142 planted foot-frames of 240 at 60 Hz),
+ * drops the hips by up to 5.7 cm, and fades a weight through 0..1 at
+ * every step (25 foot-frames strictly between 0 and 1 at 60 Hz), with no
+ * ground under the swinging foot for most of its swing; one leg cannot
+ * reach its goal and straightens (an ankle snapped onto it shows).
+ *
+ * Measured on these runs, for the reference and for the alternative
+ * implementation described at the top of this file, each playing its own
+ * chain of frames:
+ *   - soles: the lowest sole (ankle - sole offset) is 8.2e-8 m under the
+ *     surface right below it, for both (hit + offset - offset rounded);
+ *     CLIP_SOLE_TOL 1e-5 m is 120x that. Real mistakes sink centimetres:
+ *     the animation left alone sinks 3.2 cm into the ramp, a missing sole
+ *     offset 10 cm;
+ *   - weights: within 7.5e-9 of each other, and no frame changes a weight
+ *     by more than rate * dt + 3e-8: WEIGHT_TOL;
+ *   - hip drop: exactly the larger deficit in both (0 difference), within
+ *     9e-10 m of each other: HEIGHT_TOL;
+ *   - bone lengths: 6.8e-7 relative at most (the legs as FK posed them,
+ *     which a leg at weight 0 keeps): LEN_TOL;
+ *   - joints: the alternative within 1.3e-6 * (L1 + L2) of the reference,
+ *     rotations within 9.3e-8 rad: JOINT_TOL (77x) and ROT_TOL (1000x);
+ *   - every animated ankle is at least 1.5e-4 m from the height at which
+ *     its ray would start or stop reaching the ground (over 1000x the
+ *     rounding of these heights), so which feet are grounded is the same
+ *     for any correct solution: it is compared exactly.
+ * The same numbers with gcc and clang. */
+#define CLIP_CONTACT_REACH 0.06f
+#define CLIP_FADE_RATE 20.0f
+#define CLIP_SOLE_TOL HEIGHT_TOL
+#define CLIP_FIRST_FRAME 480 /* 4 s */
+#define CLIP_LAST_FRAME 720  /* 6 s */
+
+typedef struct {
+    int joint[FOOT_COUNT][3];   /* hip (the thigh's root), knee, ankle */
+    float thigh[FOOT_COUNT], shin[FOOT_COUNT];
+} clip_legs;
+
+static int clip_load(bvh_file *file, clip_legs *legs)
+{
+    char path[1024];
+    snprintf(path, sizeof path, "%s/checker/data/mocap/cmu_131_01_start_walk_stop.bvh", CHECK_ENV.root);
+    bvh_error e = bvh_load(path, file);
+    if (e.failed) {
+        check_fail(DIAG_NONE, path, T(MSG_FOOT_LOAD_REAL_CLIP), fmt(T(MSG_FOOT_CANNOT_LOAD), e.message));
+        return 0;
+    }
+    static const char *const NAMES[FOOT_COUNT][3] = {{"LeftHip", "LeftKnee", "LeftAnkle"},
+                                                     {"RightHip", "RightKnee", "RightAnkle"}};
+    for (int f = 0; f < FOOT_COUNT; f++) {
+        for (int j = 0; j < 3; j++)
+            legs->joint[f][j] = bvh_find_joint(&file->skeleton, NAMES[f][j]);
+        if (legs->joint[f][0] < 0 || legs->joint[f][1] < 0 || legs->joint[f][2] < 0 ||
+            file->motion.frame_count <= CLIP_LAST_FRAME) {
+            check_fail(DIAG_NONE, path, T(MSG_FOOT_CLIP_HAS_LEGS),
+                       fmt(T(MSG_FOOT_CLIP_JOINT_MISSING), file->motion.frame_count));
+            bvh_free(file);
+            return 0;
+        }
+        /* Rest lengths: a joint's OFFSET from its parent never changes. */
+        legs->thigh[f] = v3_length(file->skeleton.joints[legs->joint[f][1]].offset) * BVH_CMU_METRES_PER_UNIT;
+        legs->shin[f] = v3_length(file->skeleton.joints[legs->joint[f][2]].offset) * BVH_CMU_METRES_PER_UNIT;
+    }
+    return 1;
+}
+
+/* Forward kinematics of one frame, world space in metres. */
+static int clip_pose(const bvh_file *file, int frame, fk_transform *world)
+{
+    bvh_local local[BVH_MAX_JOINTS];
+    int n = bvh_frame_local(file, frame, local, BVH_MAX_JOINTS);
+    if (n < 1 || n > FK_MAX_BONES)
+        return 0;
+    fk_bone bones[FK_MAX_BONES];
+    for (int i = 0; i < n; i++)
+        bones[i] = (fk_bone){local[i].parent, local[i].local_offset, local[i].local_rotation};
+    if (fk_compute_world(bones, n, world) != FK_OK)
+        return 0;
+    for (int i = 0; i < n; i++)
+        world[i].position = v3_scale(world[i].position, BVH_CMU_METRES_PER_UNIT);
+    return 1;
+}
+
+/* One animated leg. The pole sits 0.5 m out from the hip-ankle line
+ * through the animated knee, so a solved knee bends the way the clip bent
+ * it (forward, +Z, when the leg is straight). */
+static foot_leg clip_leg(const fk_transform *world, const clip_legs *legs, int f)
+{
+    foot_leg leg;
+    leg.hip = world[legs->joint[f][0]].position;
+    leg.knee = world[legs->joint[f][1]].position;
+    leg.ankle = world[legs->joint[f][2]].position;
+    leg.foot_rotation = quat_normalize(world[legs->joint[f][2]].rotation);
+    vec3 axis = v3_normalize_or(v3_sub(leg.ankle, leg.hip), v3_neg(v3_up()));
+    vec3 along = v3_add(leg.hip, v3_scale(axis, v3_dot(v3_sub(leg.knee, leg.hip), axis)));
+    vec3 bend = v3_sub(leg.knee, along);
+    vec3 out = v3_length(bend) > 1e-3f ? v3_normalize(bend) : v3_forward();
+    leg.knee_pole = v3_add(leg.knee, v3_scale(out, 0.5f));
+    leg.thigh_length = legs->thigh[f];
+    leg.shin_length = legs->shin[f];
+    return leg;
+}
+
+static int compare_float(const void *a, const void *b)
+{
+    float x = *(const float *)a, y = *(const float *)b;
+    return (x > y) - (x < y);
+}
+
+/* The clip's standing ankle height: over 4..6 s, the lower of the two
+ * ankles at every frame, and the median of that. 0 when a frame fails. */
+static float clip_standing_ankle(const bvh_file *file, const clip_legs *legs)
+{
+    static float lower[CLIP_LAST_FRAME - CLIP_FIRST_FRAME + 1];
+    int n = 0;
+    for (int i = CLIP_FIRST_FRAME; i <= CLIP_LAST_FRAME; i++) {
+        fk_transform world[FK_MAX_BONES];
+        if (!clip_pose(file, i, world))
+            return 0.0f;
+        lower[n++] = fminf(world[legs->joint[FOOT_LEFT][2]].position.y, world[legs->joint[FOOT_RIGHT][2]].position.y);
+    }
+    qsort(lower, (size_t)n, sizeof lower[0], compare_float);
+    return lower[n / 2];
+}
+
+static terrain clip_ground(void)
+{
+    terrain t = terrain_empty();
+    /* y = height + slope_x x + slope_z z; x -3..3 m covers the walk. */
+    const terrain_patch floor = {-3.0f, 3.0f, -4.0f, -1.3f, 0.0f, 0.0f, 0.0f};
+    const terrain_patch ramp = {-3.0f, 3.0f, -1.3f, -0.5f, 0.072f, 0.15f, 0.1f}; /* 0.03 at (0.24, -0.78) */
+    const terrain_patch lower = {-3.0f, 3.0f, -0.5f, 4.0f, -0.035f, 0.0f, 0.0f};
+    terrain_add_patch(&t, floor);
+    terrain_add_patch(&t, ramp);
+    terrain_add_patch(&t, lower);
+    return t;
+}
+
+/* One run: `count` frames from CLIP_FIRST_FRAME, every `stride`-th. */
+static int clip_run_request(const bvh_file *file, const clip_legs *legs, float sole, int stride, int count,
+                            foot_clip_request *rq)
+{
+    memset(rq, 0, sizeof *rq);
+    rq->settings.raycast_height = 0.5f;
+    rq->settings.foot_sole_offset = sole;
+    rq->settings.raycast_distance = rq->settings.raycast_height + sole + CLIP_CONTACT_REACH;
+    rq->settings.weight_fade_rate = CLIP_FADE_RATE;
+    rq->ground = clip_ground();
+    rq->dt = (float)stride * file->motion.frame_time;
+    rq->clip_time = (float)CLIP_FIRST_FRAME * file->motion.frame_time;
+    rq->frame_count = count;
+    for (int k = 0; k < count; k++) {
+        fk_transform world[FK_MAX_BONES];
+        if (!clip_pose(file, CLIP_FIRST_FRAME + k * stride, world))
+            return 0;
+        for (int f = 0; f < FOOT_COUNT; f++)
+            rq->legs[k][f] = clip_leg(world, legs, f);
+    }
+    for (int f = 0; f < FOOT_COUNT; f++) {
+        const foot_leg *leg = &rq->legs[0][f];
+        terrain_hit hit;
+        if (terrain_raycast_down(&rq->ground, v3_add(leg->ankle, v3(0.0f, rq->settings.raycast_height, 0.0f)),
+                                 rq->settings.raycast_distance, &hit))
+            rq->memory[f] = (foot_ik_memory){1.0f, hit.point.y + sole, hit.normal};
+        else
+            rq->memory[f] = (foot_ik_memory){0.0f, sole, v3_up()};
+    }
+    return 1;
+}
+
+static const char *clip_run_text(const foot_clip_request *rq)
+{
+    return fmt(T(MSG_FOOT_CLIP_RUN), 1.0 / (double)rq->dt,
+               (double)rq->dt, rq->frame_count, (double)rq->clip_time);
+}
+
+static void describe_clip(const void *request, char *out, size_t size)
+{
+    const foot_clip_request *rq = request;
+    const foot_ik_settings *s = &rq->settings;
+    snprintf(out, size, T(MSG_FOOT_CLIP_GIVEN),
+             clip_run_text(rq), s->raycast_height, s->raycast_distance, s->foot_sole_offset, s->weight_fade_rate,
+             describe_terrain(&rq->ground));
+}
+
+static int fail_clip(const foot_clip_request *rq, int k, diagnosis d, const char *expected, const char *got)
+{
+    char run[1500], given[3000];
+    describe_clip(rq, run, sizeof run);
+    const foot_leg *l = rq->legs[k], *r = rq->legs[k] + 1;
+    snprintf(given, sizeof given,
+             T(MSG_FOOT_CLIP_FRAME_GIVEN),
+             run, k + 1, (double)(rq->clip_time + (float)k * rq->dt), fmt_v3(l->hip), fmt_v3(l->knee),
+             fmt_v3(l->ankle), fmt_v3(r->hip), fmt_v3(r->knee), fmt_v3(r->ankle));
+    check_fail(d, given, expected, got);
+    return 0;
+}
+
+static int clip_frame_finite(const foot_walk_frame *fr)
+{
+    if (!isfinite(fr->hip_drop))
+        return 0;
+    for (int f = 0; f < FOOT_COUNT; f++)
+        if (!isfinite(fr->weight[f]) || !isfinite(fr->deficit[f]) || !v3_is_finite(fr->hip[f]) ||
+            !v3_is_finite(fr->knee[f]) || !v3_is_finite(fr->ankle[f]) || !quat_is_finite(fr->foot_rotation[f]))
+            return 0;
+    return 1;
+}
+
+/* Frame by frame, what the issue asks of real feet - soles never under
+ * the surface, weights that never jump, the hip drop exactly the larger
+ * deficit, legs that keep their length - and every number the reference
+ * gives when it plays the same frames. */
+static int expect_clip(const foot_clip_request *rq, const foot_clip_response *rs, const foot_clip_response *ref)
+{
+    const float rate = rq->settings.weight_fade_rate, sole = rq->settings.foot_sole_offset;
+    for (int k = 0; k < rq->frame_count; k++) {
+        const foot_walk_frame *got = &rs->frames[k], *want = &ref->frames[k];
+        const foot_leg *legs = rq->legs[k];
+        if (got->status != FOOT_IK_OK)
+            return fail_clip(rq, k, DIAG_NONE, T(MSG_FOOT_STATUS_OK_EVERY_FRAME), fmt("status %s", status_name(got->status)));
+        if (!clip_frame_finite(got))
+            return fail_clip(rq, k, DIAG_NONE, T(MSG_FOOT_OUTPUT_FINITE),
+                             fmt(T(MSG_FOOT_OUTPUT_NOT_FINITE), got->hip_drop,
+                                 fmt_v3(got->ankle[0]), fmt_v3(got->ankle[1])));
+        for (int f = 0; f < FOOT_COUNT; f++) {
+            const foot_leg *leg = &legs[f];
+            if (got->grounded[f] != want->grounded[f])
+                return fail_clip(rq, k, DIAG_NONE,
+                                 fmt(T(MSG_FOOT_CLIP_RAY),
+                                     side_name(f), fmt_v3(v3_add(leg->ankle, v3(0.0f, rq->settings.raycast_height, 0.0f))),
+                                     rq->settings.raycast_distance, want->grounded[f] ? T(MSG_FOOT_RAY_HIT) : T(MSG_FOOT_RAY_MISS),
+                                     want->grounded[f]),
+                                 fmt("grounded = %d", got->grounded[f]));
+            float thigh = v3_distance(got->knee[f], got->hip[f]), shin = v3_distance(got->ankle[f], got->knee[f]);
+            if (!(fabsf(thigh - leg->thigh_length) <= LEN_TOL * leg->thigh_length) ||
+                !(fabsf(shin - leg->shin_length) <= LEN_TOL * leg->shin_length))
+                return fail_clip(rq, k, DIAG_BONE_LENGTH,
+                                 fmt("%s: |knee − hip| = thigh %.5f, |ankle − knee| = shin %.5f", side_name(f),
+                                     leg->thigh_length, leg->shin_length),
+                                 fmt(T(MSG_FOOT_LENGTHS_GOT),
+                                     thigh, shin, fmt_v3(got->hip[f]), fmt_v3(got->knee[f]), fmt_v3(got->ankle[f])));
+            if (!(got->weight[f] >= 0.0f && got->weight[f] <= 1.0f))
+                return fail_clip(rq, k, DIAG_NONE, fmt(T(MSG_FOOT_WEIGHT_IN_RANGE), side_name(f)),
+                                 fmt("weight %g", got->weight[f]));
+            float before = k == 0 ? rq->memory[f].weight : rs->frames[k - 1].weight[f];
+            float change = fabsf(got->weight[f] - before), limit = rate * rq->dt;
+            if (!(change <= limit + WEIGHT_TOL))
+                return fail_clip(rq, k, DIAG_NONE,
+                                 fmt(T(MSG_FOOT_WEIGHT_STEP_LIMIT),
+                                     side_name(f), rate, rq->dt, limit),
+                                 fmt(T(MSG_FOOT_WEIGHT_CHANGE), before, got->weight[f], change));
+            if (!(fabsf(got->weight[f] - want->weight[f]) <= WEIGHT_TOL))
+                return fail_clip(rq, k, DIAG_NONE,
+                                 fmt(T(MSG_FOOT_WEIGHT_EXPECTED), side_name(f), want->weight[f],
+                                     want->grounded[f] ? T(MSG_FOOT_GROUND_FADE_IN) : T(MSG_FOOT_NO_GROUND_FADE_OUT), before),
+                                 fmt("weight %.5f", got->weight[f]));
+            if (!(fabsf(got->deficit[f] - want->deficit[f]) <= HEIGHT_TOL))
+                return fail_clip(rq, k, DIAG_NONE,
+                                 fmt("%s: deficit = weight × max(0, animated ankle y − target y) = %.4f × max(0, %.4f − %.4f) "
+                                     "= %.5f",
+                                     side_name(f), want->weight[f], leg->ankle.y, want->target[f].y, want->deficit[f]),
+                                 fmt("deficit %.5f", got->deficit[f]));
+        }
+        float larger = fmaxf(got->deficit[0], got->deficit[1]);
+        if (!(fabsf(got->hip_drop - larger) <= HEIGHT_TOL) || !(fabsf(got->hip_drop - want->hip_drop) <= HEIGHT_TOL))
+            return fail_clip(rq, k, DIAG_NONE,
+                             fmt(T(MSG_FOOT_HIP_DROP_EXPECTED), want->deficit[0],
+                                 want->deficit[1], want->hip_drop),
+                             fmt(T(MSG_FOOT_CLIP_HIP_DROP_GOT), got->hip_drop, got->deficit[0],
+                                 got->deficit[1]));
+        for (int f = 0; f < FOOT_COUNT; f++) {
+            const foot_leg *leg = &legs[f];
+            vec3 hip = v3_sub(leg->hip, v3(0.0f, want->hip_drop, 0.0f));
+            if (!(v3_distance(got->hip[f], hip) <= HEIGHT_TOL))
+                return fail_clip(rq, k, DIAG_NONE,
+                                 fmt(T(MSG_FOOT_HIP_LOWERED), side_name(f), want->hip_drop, fmt_v3(hip)),
+                                 fmt("hip %s", fmt_v3(got->hip[f])));
+            /* The sole must not be under the surface right below the ankle. */
+            terrain_hit below;
+            if (terrain_raycast_down(&rq->ground, v3_add(got->ankle[f], v3(0.0f, 0.5f, 0.0f)), 2.0f, &below) &&
+                !(got->ankle[f].y - sole >= below.point.y - CLIP_SOLE_TOL))
+                return fail_clip(rq, k, DIAG_NONE,
+                                 fmt(T(MSG_FOOT_CLIP_SOLE_ABOVE),
+                                     side_name(f), sole, below.point.y, want->weight[f]),
+                                 fmt(T(MSG_FOOT_CLIP_SOLE_SUNK), fmt_v3(got->ankle[f]),
+                                     below.point.y - (got->ankle[f].y - sole)));
+            float reach = leg->thigh_length + leg->shin_length;
+            if (!(v3_distance(got->knee[f], want->knee[f]) <= JOINT_TOL * reach) ||
+                !(v3_distance(got->ankle[f], want->ankle[f]) <= JOINT_TOL * reach) ||
+                !(quat_angle_between(got->foot_rotation[f], want->foot_rotation[f]) <= ROT_TOL))
+                return fail_clip(rq, k, DIAG_NONE,
+                                 fmt("%s (weight %.4f, %s): knee %s, ankle %s, rotation %s", side_name(f), want->weight[f],
+                                     want->weight[f] == 0.0f ? T(MSG_FOOT_CLIP_RULE_ANIMATION)
+                                     : want->grounded[f]      ? T(MSG_FOOT_CLIP_RULE_GOAL)
+                                                              : T(MSG_FOOT_CLIP_RULE_NO_GROUND),
+                                     fmt_v3(want->knee[f]), fmt_v3(want->ankle[f]), fmt_q(want->foot_rotation[f])),
+                                 fmt("knee %s, ankle %s, rotation %s", fmt_v3(got->knee[f]), fmt_v3(got->ankle[f]),
+                                     fmt_q(got->foot_rotation[f])));
+        }
+    }
+    return 1;
+}
+
+static void real_clip_feet(void)
+{
+    /* stride (source frames per step) and frame count of each run */
+    static const int RUNS[][2] = {{2, 120}, {1, 120}, {4, 60}};
+    enum { N = sizeof RUNS / sizeof RUNS[0] };
+    static bvh_file file;
+    static foot_clip_request rq[N];
+    static foot_clip_response rs[N], ref[N];
+    clip_legs legs;
+    if (!clip_load(&file, &legs))
+        return;
+    float sole = clip_standing_ankle(&file, &legs);
+    int built = sole > 0.0f;
+    for (int i = 0; i < N && built; i++)
+        built = clip_run_request(&file, &legs, sole, RUNS[i][0], RUNS[i][1], &rq[i]);
+    bvh_free(&file);
+    if (!built) {
+        check_fail(DIAG_NONE, T(MSG_FOOT_REAL_CLIP), T(MSG_FOOT_CLIP_FK_OK), T(MSG_FOOT_CLIP_FK_FAILED));
+        return;
+    }
+    if (!CHECK_CALL(OP_FOOT_CLIP, rq, N, rs, describe_clip))
+        return;
+    for (int i = 0; i < N; i++) {
+        memset(&ref[i], 0, sizeof ref[i]);
+        foot_clip_run(&rq[i], &ref[i]);
+        if (!expect_clip(&rq[i], &rs[i], &ref[i]))
+            return;
     }
 }
 
@@ -952,10 +1331,10 @@ static void invalid_input(void)
         FOOT_IK_BAD_TERRAIN, FOOT_IK_BAD_TERRAIN, FOOT_IK_BAD_LEG, FOOT_IK_BAD_LEG, FOOT_IK_BAD_LEG, FOOT_IK_BAD_LEG,
         FOOT_IK_BAD_LEG, FOOT_IK_BAD_MEMORY, FOOT_IK_BAD_MEMORY, FOOT_IK_BAD_MEMORY, FOOT_IK_BAD_MEMORY,
     };
-    static const char *const what[N] = {
+    const char *const what[N] = {
         "in = NULL", "ground = NULL", "out = NULL", "raycast_height = -0.1", "raycast_distance = 0",
         "foot_sole_offset = NaN", "weight_fade_rate = -5", "weight_fade_rate = inf", "dt = 0", "dt = -1/60", "dt = NaN",
-        "terrain.patch_count = 17", "patch ที่ min_x > max_x", "hip ของเท้าซ้าย = NaN", "thigh_length = 0",
+        "terrain.patch_count = 17", T(MSG_FOOT_GIVEN_EMPTY_PATCH), T(MSG_FOOT_GIVEN_NAN_HIP), "thigh_length = 0",
         "shin_length = -0.4", "foot_rotation = inf", "knee_pole = NaN", "memory weight = 1.5", "memory weight = NaN",
         "memory ground_normal = NaN", "memory ground_height = inf",
     };
@@ -987,7 +1366,7 @@ static void invalid_input(void)
         return;
     for (int i = 0; i < N; i++) {
         if (rs[i].status != want[i]) {
-            fail_step(&rq[i], DIAG_NONE, fmt("%s → status %s (ตรวจ input ก่อนคำนวณ ตามลำดับของ foot_ik_status)", what[i],
+            fail_step(&rq[i], DIAG_NONE, fmt(T(MSG_FOOT_INVALID_STATUS), what[i],
                                              status_name(want[i])),
                       fmt("status %s", status_name(rs[i].status)));
             return;
@@ -1009,14 +1388,13 @@ static void invalid_input(void)
                           m->weight == 0.0f && m->ground_height == 0.0f && v3_distance(m->ground_normal, up) == 0.0f;
             if (!cleared) {
                 fail_step(&rq[i], DIAG_NONE,
-                          fmt("%s → *out ถูกล้าง: hip_drop 0, vector เป็นศูนย์ (normal = up), rotation identity, weight 0, "
-                              "grounded 0",
+                          fmt(T(MSG_FOOT_OUT_CLEARED),
                               what[i]),
                           fmt("%s: ankle %s, knee %s, weight %g, memory weight %g, foot_rotation %s, hip_drop %g%s",
                               side_name(f), fmt_v3(p->ankle), fmt_v3(p->knee), p->weight, m->weight,
                               fmt_q(p->foot_rotation), o->hip_drop,
                               p->weight == FOOT_SENTINEL || m->weight == FOOT_SENTINEL
-                                  ? fmt(" (%g คือค่าที่ checker ใส่ไว้: ยังไม่ได้เขียน)", FOOT_SENTINEL)
+                                  ? fmt(T(MSG_FOOT_HINT_PLACEHOLDER), FOOT_SENTINEL)
                                   : ""));
                 return;
             }
@@ -1033,4 +1411,5 @@ DEFINE_SUITE(FOOT_IK,
     {"weights_continuous_walk", "เดินตกขอบแล้วกลับ ที่ 30/60/144 fps และ fps แกว่ง: weight ต่อเนื่องทุกเฟรม", "walking off a ledge and back at 30/60/144 fps and jittery fps: weight continuous every frame", weights_continuous_walk},
     {"ledge_fades_to_animation", "ไม่มีพื้นใต้เท้า: weight fade ลงนุ่มๆ แล้วขากลับเป็น animation เดิมทุกประการ", "no ground under the foot: weight fades smoothly and the leg returns exactly to the animation", ledge_fades_to_animation},
     {"leg_out_of_reach", "animation เหยียดขาเกินความยาว: ขาเหยียดตรงไปหา target ความยาว bone คงที่", "animation overstretches the leg: leg straight toward the target, bone lengths kept", leg_out_of_reach},
+    {"real_clip_feet", "clip จริง (CMU 131_01) เดินบนทางลาดและขั้นบันได: พื้นรองเท้าไม่จม weight ต่อเนื่อง hip drop = deficit ที่มากที่สุด ขายาวคงที่", "the real clip (CMU 131_01) over a ramp and a step: soles never sunk, weights continuous, hip drop = the largest deficit, bone lengths kept", real_clip_feet},
     {"invalid_input", "NaN, ระยะติดลบ, dt ≤ 0, weight นอก 0..1, terrain เสีย, NULL: status ที่ถูกและ output ที่ล้างแล้ว", "NaN, negative distances, dt ≤ 0, weight outside 0..1, broken terrain, NULL: right status, cleared output", invalid_input})

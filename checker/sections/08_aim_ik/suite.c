@@ -11,6 +11,7 @@
  * cannot reach. */
 #include "aim_ik.h"
 #include "check.h"
+#include "messages.h"
 #include "sections.h"
 #include "sections/08_aim_ik/ops.h"
 #include "two_bone.h"
@@ -74,12 +75,12 @@ static const char *fmt_q(quat q) { return fmt("(%.4f, %.4f, %.4f, %.4f)", q.x, q
 static const char *status_name(int s)
 {
     return (s >= AIM_OK && s <= AIM_INVALID) ? fmt("%d (%s)", s, aim_status_text((aim_status)s))
-                                             : fmt("%d (ไม่มีค่านี้)", s);
+                                             : fmt(T(MSG_AIM_NO_SUCH_VALUE), s);
 }
 
 static const char *written(quat q, const char *name)
 {
-    return q.x == AIM_SENTINEL ? fmt("%s ไม่ถูกเขียนเลย (ยังเป็นค่าที่ checker ใส่ไว้ %g)", name, AIM_SENTINEL)
+    return q.x == AIM_SENTINEL ? fmt(T(MSG_AIM_NOT_WRITTEN), name, AIM_SENTINEL)
                                : fmt("%s = %s", name, fmt_q(q));
 }
 
@@ -199,9 +200,9 @@ static int expect_unit(const aim_bone_request *rq, const aim_bone_response *rs)
 {
     if (unit_and_finite(rs->out))
         return 1;
-    return fail_aim(rq, DIAG_NONE, "out เป็น unit quaternion (|q| = 1) ไม่มี NaN",
+    return fail_aim(rq, DIAG_NONE, T(MSG_AIM_UNIT_OUT),
                     fmt("%s, |q| = %.6f%s", written(rs->out, "out"), sqrtf(quat_dot(rs->out, rs->out)),
-                        quat_is_finite(rs->out) ? "" : " — มี NaN/inf: ระวัง normalize ทิศที่ยาวศูนย์"));
+                        quat_is_finite(rs->out) ? "" : T(MSG_AIM_HINT_NAN)));
 }
 
 /* Weight 0: the animation, untouched. */
@@ -210,8 +211,8 @@ static int expect_unchanged(const aim_bone_request *rq, const aim_bone_response 
     float err = quat_angle_between(rs->out, rq->animated);
     if (err <= ROT_TOL)
         return 1;
-    return fail_aim(rq, DIAG_NONE, fmt("weight 0 → rotation ของ animation เดิม %s", fmt_q(rq->animated)),
-                    fmt("%s ห่าง %s", written(rs->out, "out"), fmt_deg(err)));
+    return fail_aim(rq, DIAG_NONE, fmt(T(MSG_AIM_WEIGHT0_ANIMATION), fmt_q(rq->animated)),
+                    fmt(T(MSG_AIM_OFF_BY), written(rs->out, "out"), fmt_deg(err)));
 }
 
 /* Weight 1: +Z exactly on the target, +X level. */
@@ -221,22 +222,21 @@ static int expect_full_aim(const aim_bone_request *rq, const aim_bone_response *
     float err = off_target(rq->position, rs->out, rq->target);
     if (!(err <= AXIS_TOL)) {
         const char *why = quat_angle_between(rs->out, rq->animated) <= ROT_TOL
-                              ? " — ยังเป็น rotation ของ animation: ยังไม่ได้เล็ง"
+                              ? T(MSG_AIM_HINT_STILL_ANIMATION)
                               : angle_between(facing_of(rs->out), v3_neg(dir)) <= AXIS_TOL
-                                    ? " — หันหนีจาก target: ทิศต้องเป็น target − position"
+                                    ? T(MSG_AIM_HINT_FACING_AWAY)
                                     : "";
         return fail_aim(rq, DIAG_NONE,
-                        fmt("weight 1 → +Z ชี้ไปที่ target พอดี: ทิศ %s (ภายใน %.4f°)", fmt_v3(dir), AXIS_TOL * IK_RAD_TO_DEG),
-                        fmt("+Z = %s ห่างจากทิศ target %s%s", fmt_v3(facing_of(rs->out)), fmt_deg(err), why));
+                        fmt(T(MSG_AIM_WEIGHT1_ON_TARGET), fmt_v3(dir), AXIS_TOL * IK_RAD_TO_DEG),
+                        fmt(T(MSG_AIM_Z_OFF_TARGET), fmt_v3(facing_of(rs->out)), fmt_deg(err), why));
     }
     if (!check_level)
         return 1;
     vec3 x = quat_rotate(rs->out, v3_right()), y = quat_rotate(rs->out, v3_up());
     if (!(fabsf(x.y) <= LEVEL_TOL) || !(y.y >= 0.0f))
         return fail_aim(rq, DIAG_NONE,
-                        "weight 1 → ไม่มี roll: +X อยู่ในแนวระนาบ (x.y = 0) และ +Y ชี้ขึ้น แบบ LookRotation(aimDir, Vector3.up)",
-                        fmt("+X = %s (roll %.3f°), +Y = %s — FromToRotation จาก +Z เดิมเล็งได้ก็จริง แต่พา roll ติดไปด้วย: "
-                            "ใช้ quat_look_rotation(target − position, up)",
+                        T(MSG_AIM_WEIGHT1_NO_ROLL),
+                        fmt(T(MSG_AIM_ROLL_FROMTO),
                             fmt_v3(x), asinf(fminf(1.0f, fmaxf(-1.0f, x.y))) * IK_RAD_TO_DEG, fmt_v3(y)));
     return 1;
 }
@@ -249,9 +249,9 @@ static int expect_like_reference(const aim_bone_request *rq, const aim_bone_resp
     if (err <= ROT_TOL)
         return 1;
     return fail_aim(rq, DIAG_NONE,
-                    fmt("slerp(animated, LookRotation(target − position, up), %g) = %s (ภายใน %.4f°)", rq->weight,
+                    fmt(T(MSG_AIM_SLERP_REFERENCE), rq->weight,
                         fmt_q(want), ROT_TOL * IK_RAD_TO_DEG),
-                    fmt("%s ห่าง %s", written(rs->out, "out"), fmt_deg(err)));
+                    fmt(T(MSG_AIM_OFF_BY), written(rs->out, "out"), fmt_deg(err)));
 }
 
 #define ENDPOINT_CASES 400
@@ -273,7 +273,7 @@ static void aim_weight_endpoints(void)
     if (!CHECK_CALL(OP_AIM_BONE, rq, 2 * ENDPOINT_CASES, rs, describe_aim))
         return;
     for (int i = 0; i < 2 * ENDPOINT_CASES; i++) {
-        if (!expect_aim_status(&rq[i], &rs[i], AIM_OK, "target อยู่ห่างจาก bone") || !expect_unit(&rq[i], &rs[i]))
+        if (!expect_aim_status(&rq[i], &rs[i], AIM_OK, T(MSG_AIM_TARGET_AWAY)) || !expect_unit(&rq[i], &rs[i]))
             return;
         if (i % 2 == 0 ? !expect_unchanged(&rq[i], &rs[i]) : !expect_full_aim(&rq[i], &rs[i], 0))
             return;
@@ -307,15 +307,15 @@ static void aim_angle_shrinks(void)
         for (int k = 0; k < SWEEP_STEPS; k++) {
             const aim_bone_request *q = &rq[i * SWEEP_STEPS + k];
             const aim_bone_response *s = &rs[i * SWEEP_STEPS + k];
-            if (!expect_aim_status(q, s, AIM_OK, "target อยู่ห่างจาก bone") || !expect_unit(q, s))
+            if (!expect_aim_status(q, s, AIM_OK, T(MSG_AIM_TARGET_AWAY)) || !expect_unit(q, s))
                 return;
             float angle = off_target(q->position, s->out, q->target);
             if (k > 0 && !(angle < before)) {
                 fail_aim(q, DIAG_NONE,
-                         fmt("weight เพิ่มจาก %.1f เป็น %.1f → มุมระหว่าง +Z กับ target ต้องเล็กลง (จาก %s)", q->weight - 0.1f,
+                         fmt(T(MSG_AIM_ANGLE_SHRINKS), q->weight - 0.1f,
                              q->weight, fmt_deg(before)),
-                         fmt("มุม %s%s", fmt_deg(angle),
-                             fabsf(angle - before) <= AXIS_TOL ? " — ไม่เปลี่ยนเลย: weight ไม่มีผล" : ""));
+                         fmt(T(MSG_AIM_ANGLE), fmt_deg(angle),
+                             fabsf(angle - before) <= AXIS_TOL ? T(MSG_AIM_HINT_WEIGHT_NO_EFFECT) : ""));
                 return;
             }
             if (!expect_like_reference(q, s))
@@ -323,8 +323,8 @@ static void aim_angle_shrinks(void)
             before = angle;
         }
         if (!(before <= AXIS_TOL)) {
-            fail_aim(&rq[i * SWEEP_STEPS + SWEEP_STEPS - 1], DIAG_NONE, "weight 1 → มุมไปยัง target เป็น 0",
-                     fmt("มุม %s", fmt_deg(before)));
+            fail_aim(&rq[i * SWEEP_STEPS + SWEEP_STEPS - 1], DIAG_NONE, T(MSG_AIM_WEIGHT1_ANGLE_ZERO),
+                     fmt(T(MSG_AIM_ANGLE_ONLY), fmt_deg(before)));
             return;
         }
     }
@@ -358,7 +358,7 @@ static void aim_keeps_upright(void)
             for (int k = pass == 0 ? W - 1 : 0; k < (pass == 0 ? W : W - 1); k++) {
                 const aim_bone_request *q = &rq[i * W + k];
                 const aim_bone_response *s = &rs[i * W + k];
-                if (!expect_aim_status(q, s, AIM_OK, "target อยู่ห่างจาก bone") || !expect_unit(q, s))
+                if (!expect_aim_status(q, s, AIM_OK, T(MSG_AIM_TARGET_AWAY)) || !expect_unit(q, s))
                     return;
                 if (k == W - 1) {
                     if (!expect_full_aim(q, s, 1))
@@ -367,8 +367,8 @@ static void aim_keeps_upright(void)
                 }
                 vec3 y = quat_rotate(s->out, v3_up());
                 if (!(y.y > 0.0f)) {
-                    fail_aim(q, DIAG_NONE, fmt("weight %g → bone ยังตั้งตรง: +Y ชี้ขึ้น (y > 0)", q->weight),
-                             fmt("+Y = %s — bone พลิกคว่ำ (flip)", fmt_v3(y)));
+                    fail_aim(q, DIAG_NONE, fmt(T(MSG_AIM_STILL_UPRIGHT), q->weight),
+                             fmt(T(MSG_AIM_FLIPPED), fmt_v3(y)));
                     return;
                 }
                 if (!expect_like_reference(q, s))
@@ -401,8 +401,8 @@ static void aim_degenerate_targets(void)
     for (int i = 0; i < N; i++) {
         int no_direction = i == ON_BONE || i == NEAR_BONE;
         if (!expect_aim_status(&rq[i], &rs[i], no_direction ? AIM_NO_DIRECTION : AIM_OK,
-                               no_direction ? "target ทับ bone (ห่างน้อยกว่า AIM_MIN_DISTANCE): ไม่มีทิศให้เล็ง"
-                                            : "target อยู่ห่างจาก bone") ||
+                               no_direction ? T(MSG_AIM_TARGET_ON_BONE)
+                                            : T(MSG_AIM_TARGET_AWAY)) ||
             !expect_unit(&rq[i], &rs[i]))
             return;
         if (no_direction) {
@@ -418,8 +418,8 @@ static void aim_degenerate_targets(void)
             float want = i == BEHIND_HALF ? 0.5f * IK_PI : 0.25f * IK_PI;
             if (!(fabsf(off - want) <= AXIS_TOL) || !(y.y > 0.0f)) {
                 fail_aim(&rq[i], DIAG_NONE,
-                         fmt("weight 0.5 → หมุนครึ่งทางตาม arc ที่สั้นที่สุด: ห่าง target %s และ +Y ยังชี้ขึ้น", fmt_deg(want)),
-                         fmt("+Z = %s ห่าง target %s, +Y = %s", fmt_v3(f), fmt_deg(off), fmt_v3(y)));
+                         fmt(T(MSG_AIM_HALF_WAY), fmt_deg(want)),
+                         fmt(T(MSG_AIM_HALF_WAY_GOT), fmt_v3(f), fmt_deg(off), fmt_v3(y)));
                 return;
             }
             continue;
@@ -451,7 +451,7 @@ static void aim_invalid_input(void)
     if (!CHECK_CALL(OP_AIM_BONE, rq, N, rs, describe_aim))
         return;
     for (int i = 0; i < N; i++) {
-        if (!expect_aim_status(&rq[i], &rs[i], AIM_INVALID, fmt("%s: ตรวจ input ก่อนคำนวณ", what[i])))
+        if (!expect_aim_status(&rq[i], &rs[i], AIM_INVALID, fmt(T(MSG_AIM_CHECK_INPUT), what[i])))
             return;
         if (i == NULL_OUT)
             continue;
@@ -533,7 +533,7 @@ static int expect_chain(const look_at_request *rq, const look_at_response *rs)
     look_at_solve(in, &want);
     for (int i = 0; i < n; i++) {
         if (!v3_is_finite(rs->out.positions[i]) || !unit_and_finite(rs->out.rotations[i]))
-            return fail_look(rq, DIAG_NONE, fmt("%s: ตำแหน่งและ rotation (unit quaternion) เป็นตัวเลขจริง", bone_name(i, n)),
+            return fail_look(rq, DIAG_NONE, fmt(T(MSG_AIM_BONE_FINITE), bone_name(i, n)),
                              fmt("position %s, %s", fmt_v3(rs->out.positions[i]), written(rs->out.rotations[i], "rotation")));
     }
     for (int i = 1; i < n; i++) {
@@ -541,8 +541,8 @@ static int expect_chain(const look_at_request *rq, const look_at_response *rs)
         float now = v3_distance(rs->out.positions[i], rs->out.positions[i - 1]);
         if (!(fabsf(now - was) <= LEN_TOL))
             return fail_look(rq, DIAG_BONE_LENGTH,
-                             fmt("ระยะจาก bone %d ถึง bone %d คงเดิม %.5f (bone ลูกถูกหมุนตามรอบ joint ของพ่อ)", i - 1, i, was),
-                             fmt("ระยะ %.5f (position %s → %s) — หมุน offset ของลูกรอบตำแหน่งของ bone ที่หมุน ไม่ใช่รอบจุด origin",
+                             fmt(T(MSG_AIM_DISTANCE_KEPT), i - 1, i, was),
+                             fmt(T(MSG_AIM_DISTANCE_GOT),
                                  now, fmt_v3(rs->out.positions[i - 1]), fmt_v3(rs->out.positions[i])));
     }
     for (int i = 0; i < n; i++) {
@@ -553,14 +553,14 @@ static int expect_chain(const look_at_request *rq, const look_at_response *rs)
         const char *why = "";
         if (quat_angle_between(rs->out.rotations[i], quat_normalize(in->bones[i].rotation)) <= CHAIN_ROT_TOL &&
             in->weight * in->bones[i].share > 0.0f)
-            why = " — bone นี้ยังไม่หมุนเลย";
+            why = T(MSG_AIM_HINT_NOT_TURNED);
         else if (pos_err > POS_TOL && i > 0)
-            why = " — ตำแหน่งผิด: bone ลูกต้องถูกพาไปด้วยตามการหมุนของ bone ก่อนหน้า (delta รอบ joint ของมัน)";
+            why = T(MSG_AIM_HINT_WRONG_POSITION);
         return fail_look(rq, DIAG_NONE,
-                         fmt("%s: position %s, rotation %s (aim ด้วย weight × share = %.3f จากท่าที่ bone ก่อนหน้าพามา)",
+                         fmt(T(MSG_AIM_CHAIN_EXPECTED),
                              bone_name(i, n), fmt_v3(want.positions[i]), fmt_q(want.rotations[i]),
                              in->weight * in->bones[i].share),
-                         fmt("position %s, rotation %s (ห่าง %.5f m, %s)%s", fmt_v3(rs->out.positions[i]),
+                         fmt(T(MSG_AIM_CHAIN_GOT), fmt_v3(rs->out.positions[i]),
                              fmt_q(rs->out.rotations[i]), pos_err, fmt_deg(rot_err), why));
     }
     return 1;
@@ -594,15 +594,15 @@ static void look_at_spreads(void)
             int full = in->weight == 1.0f && in->bones[last].share == 1.0f;
             if ((pass == 0) != full)
                 continue;
-            if (!expect_look_status(q, &rs[i], AIM_OK, "target ไม่ได้ทับ bone ไหน"))
+            if (!expect_look_status(q, &rs[i], AIM_OK, T(MSG_AIM_TARGET_ON_NO_BONE)))
                 return;
             if (full) {
                 float err = off_target(rs[i].out.positions[last], rs[i].out.rotations[last], in->target);
                 if (!(err <= AXIS_TOL)) {
                     fail_look(q, DIAG_NONE,
-                              fmt("lookWeight 1 และ share ของ bone สุดท้าย = 1 → %s หันไปที่ target พอดี (ภายใน %.4f°)",
+                              fmt(T(MSG_AIM_LOOK_FULL),
                                   bone_name(last, in->bone_count), AXIS_TOL * IK_RAD_TO_DEG),
-                              fmt("ห่าง target %s (position %s, rotation %s)", fmt_deg(err), fmt_v3(rs[i].out.positions[last]),
+                              fmt(T(MSG_AIM_LOOK_FULL_GOT), fmt_deg(err), fmt_v3(rs[i].out.positions[last]),
                                   fmt_q(rs[i].out.rotations[last])));
                     return;
                 }
@@ -649,14 +649,14 @@ static void look_at_weight_sweep(void)
         for (int k = 0; k < LOOK_SWEEP_STEPS; k++) {
             const look_at_request *q = &rq[i * LOOK_SWEEP_STEPS + k];
             const look_at_response *s = &rs[i * LOOK_SWEEP_STEPS + k];
-            if (!expect_look_status(q, s, AIM_OK, "target ไม่ได้ทับ bone ไหน"))
+            if (!expect_look_status(q, s, AIM_OK, T(MSG_AIM_TARGET_ON_NO_BONE)))
                 return;
             float angle = off_target(s->out.positions[2], s->out.rotations[2], q->in.target);
             if (k > 0 && !(angle < before)) {
                 fail_look(q, DIAG_NONE,
-                          fmt("lookWeight เพิ่มเป็น %.1f → มุมระหว่าง +Z ของหัว (head) กับ target ต้องเล็กลง (จาก %s)",
+                          fmt(T(MSG_AIM_LOOK_ANGLE_SHRINKS),
                               q->in.weight, fmt_deg(before)),
-                          fmt("มุม %s%s", fmt_deg(angle), fabsf(angle - before) <= AXIS_TOL ? " — ไม่เปลี่ยนเลย" : ""));
+                          fmt(T(MSG_AIM_ANGLE), fmt_deg(angle), fabsf(angle - before) <= AXIS_TOL ? T(MSG_AIM_HINT_NO_CHANGE) : ""));
                 return;
             }
             if (!expect_chain(q, s))
@@ -709,9 +709,9 @@ static void look_at_degenerate(void)
     rq[INF_TARGET].in.target.z = INFINITY;
     rq[NULL_IN].null_in = 1;
     rq[NULL_OUT].null_out = 1;
-    static const char *const what[N] = {
-        "target ทับ spine", "target อยู่ข้างหลัง", "target อยู่ตรงเหนือหัว", "chain มี bone เดียว",
-        "chain ยาวสุด 8 bone", "bone_count = 0", "bone_count = 9", "share = 1.5", "share = -0.1", "weight = NaN",
+    const char *const what[N] = {
+        T(MSG_AIM_WHAT_ON_SPINE), T(MSG_AIM_WHAT_BEHIND), T(MSG_AIM_WHAT_ABOVE_HEAD), T(MSG_AIM_WHAT_ONE_BONE),
+        T(MSG_AIM_WHAT_MAX_BONES), "bone_count = 0", "bone_count = 9", "share = 1.5", "share = -0.1", "weight = NaN",
         "rotation = NaN", "target = inf", "in = NULL", "out = NULL",
     };
     if (!CHECK_CALL(OP_LOOK_AT, rq, N, rs, describe_look))
@@ -722,33 +722,33 @@ static void look_at_degenerate(void)
             aim_status want = i == ON_SPINE ? AIM_NO_DIRECTION : AIM_OK;
             if (!expect_look_status(q, &rs[i], want,
                                     fmt("%s%s", what[i],
-                                        i == ON_SPINE ? ": spine ไม่มีทิศให้หัน จึงไม่หมุน แต่ bone อื่นยังหันตาม" : "")) ||
+                                        i == ON_SPINE ? T(MSG_AIM_SPINE_NO_DIRECTION) : "")) ||
                 !expect_chain(q, &rs[i]))
                 return;
             int last = q->in.bone_count - 1;
             float err = off_target(rs[i].out.positions[last], rs[i].out.rotations[last], q->in.target);
             if (i != ON_SPINE && !(err <= AXIS_TOL)) {
-                fail_look(q, DIAG_NONE, fmt("%s, lookWeight 1 → bone สุดท้ายหันไปที่ target พอดี", what[i]),
-                          fmt("ห่าง target %s", fmt_deg(err)));
+                fail_look(q, DIAG_NONE, fmt(T(MSG_AIM_LAST_BONE_ON_TARGET), what[i]),
+                          fmt(T(MSG_AIM_OFF_TARGET), fmt_deg(err)));
                 return;
             }
             /* Entries past bone_count are cleared. */
             for (int k = q->in.bone_count; k < LOOK_MAX_BONES; k++)
                 if (v3_length(rs[i].out.positions[k]) != 0.0f || quat_dot(rs[i].out.rotations[k], quat_identity()) != 1.0f) {
-                    fail_look(q, DIAG_NONE, fmt("ช่องที่ %d (เกิน bone_count) เป็น position ศูนย์ rotation identity", k),
+                    fail_look(q, DIAG_NONE, fmt(T(MSG_AIM_SLOT_CLEARED), k),
                               fmt("position %s, %s", fmt_v3(rs[i].out.positions[k]), written(rs[i].out.rotations[k], "rotation")));
                     return;
                 }
             continue;
         }
-        if (!expect_look_status(q, &rs[i], AIM_INVALID, fmt("%s: ตรวจ input ก่อนคำนวณ", what[i])))
+        if (!expect_look_status(q, &rs[i], AIM_INVALID, fmt(T(MSG_AIM_CHECK_INPUT), what[i])))
             return;
         if (q->null_out)
             continue;
         for (int k = 0; k < LOOK_MAX_BONES; k++)
             if (v3_length(rs[i].out.positions[k]) != 0.0f || quat_dot(rs[i].out.rotations[k], quat_identity()) != 1.0f) {
-                fail_look(q, DIAG_NONE, fmt("%s → out ถูกล้าง: ทุก position เป็นศูนย์ ทุก rotation เป็น identity", what[i]),
-                          fmt("ช่องที่ %d: position %s, %s", k, fmt_v3(rs[i].out.positions[k]),
+                fail_look(q, DIAG_NONE, fmt(T(MSG_AIM_LOOK_CLEARED), what[i]),
+                          fmt(T(MSG_AIM_SLOT_GOT), k, fmt_v3(rs[i].out.positions[k]),
                               written(rs[i].out.rotations[k], "rotation")));
                 return;
             }
@@ -806,15 +806,15 @@ static void reach_weight_profile(void)
         describe_weight(q, given, sizeof given);
         if (!(fabsf(got - want) <= WEIGHT_TOL)) {
             const char *rule = i >= PROFILE_PAIRS * PROFILE_STEPS
-                                   ? "input ที่ใช้ไม่ได้ (NaN, inf, full < 0, zero ≤ full) → 0"
-                               : q->distance <= q->full ? "ใกล้กว่า full_weight_distance → 1 (เอื้อมถึงเต็มที่)"
-                               : q->distance >= q->zero ? "ไกลกว่า zero_weight_distance → 0"
-                                                        : "ระหว่างกลาง → 1 − t²(3 − 2t), t = (distance − full)/(zero − full)";
+                                   ? T(MSG_AIM_RULE_INVALID)
+                               : q->distance <= q->full ? T(MSG_AIM_RULE_NEAR)
+                               : q->distance >= q->zero ? T(MSG_AIM_RULE_FAR)
+                                                        : T(MSG_AIM_RULE_BETWEEN);
             float t = (q->distance - q->full) / (q->zero - q->full);
             check_fail(DIAG_NONE, given, fmt("weight %.6f (%s)", want, rule),
                        fmt("weight %.6f%s", got,
                            i < PROFILE_PAIRS * PROFILE_STEPS && t > 0.0f && t < 1.0f && fabsf(got - (1.0f - t)) <= WEIGHT_TOL
-                               ? " — เป็นเส้นตรง (linear): ใช้ smoothstep เพื่อไม่ให้หักมุมที่ปลายทั้งสอง"
+                               ? T(MSG_AIM_HINT_LINEAR)
                                : ""));
             return;
         }
@@ -825,7 +825,7 @@ static void reach_weight_profile(void)
             float limit = 1.5f * step / (q->zero - q->full) + WEIGHT_TOL;
             if (!(got <= before + WEIGHT_TOL) || !(before - got <= limit)) {
                 check_fail(DIAG_NONE, given,
-                           fmt("weight ลดลงอย่างต่อเนื่องเมื่อไกลขึ้น: จาก %.5f ที่ distance %g เปลี่ยนได้ไม่เกิน %.5f", before,
+                           fmt(T(MSG_AIM_WEIGHT_FALLS), before,
                                rq[i - 1].distance, limit),
                            fmt("weight %.5f", got));
                 return;
@@ -880,7 +880,7 @@ static int expect_reach_frame(const wall_reach_request *q, const wall_reach_resp
                           fmt("weight %.5f", got->weight));
     if (want.weight == 0.0f) {
         if (!(v3_distance(got->elbow, in->elbow) <= ANIM_TOL) || !(v3_distance(got->hand, in->hand) <= ANIM_TOL))
-            return fail_reach(q, DIAG_NONE, "ไกลจากกำแพง (weight 0) → แขนตาม animation ทุกประการ: elbow และ hand เดิม",
+            return fail_reach(q, DIAG_NONE, T(MSG_AIM_FAR_ANIMATION),
                               fmt("elbow %s, hand %s", fmt_v3(got->elbow), fmt_v3(got->hand)));
         return 1;
     }
@@ -892,15 +892,14 @@ static int expect_reach_frame(const wall_reach_request *q, const wall_reach_resp
         !(fabsf(lower - in->lower_length) <= ARM_LEN_TOL * in->lower_length))
         return fail_reach(q, DIAG_BONE_LENGTH,
                           fmt("|elbow − shoulder| = %.5f, |hand − elbow| = %.5f", in->upper_length, in->lower_length),
-                          fmt("|elbow − shoulder| = %.5f, |hand − elbow| = %.5f (goal %s ห่าง shoulder %.4f, แขนยาว %.4f) — "
-                              "ใช้ mid/tip จาก two_bone_solve",
+                          fmt(T(MSG_AIM_ARM_LENGTH_GOT),
                               upper, lower, fmt_v3(got->goal), v3_distance(got->goal, in->shoulder), reach));
     if (!(v3_distance(got->hand, want.hand) <= TIP_TOL * reach) || !(v3_distance(got->elbow, want.elbow) <= TIP_TOL * reach))
         return fail_reach(q, DIAG_NONE,
                           fmt("weight %.4f → two_bone_solve(shoulder, goal %s, elbow_pole, upper, lower): elbow %s, hand %s",
                               want.weight, fmt_v3(want.goal), fmt_v3(want.elbow), fmt_v3(want.hand)),
                           fmt("elbow %s, hand %s%s", fmt_v3(got->elbow), fmt_v3(got->hand),
-                              v3_distance(got->hand, in->hand) == 0.0f ? " — แขนยังเป็นของ animation" : ""));
+                              v3_distance(got->hand, in->hand) == 0.0f ? T(MSG_AIM_HINT_ARM_ANIMATION) : ""));
     return 1;
 }
 
@@ -935,15 +934,15 @@ static void wall_reach_walk_past(void)
                 float limit = 1.5f * moved / (b->zero_weight_distance - b->full_weight_distance) + WEIGHT_TOL;
                 if (!(fabsf(rs[i].out.weight - rs[i - 1].out.weight) <= limit)) {
                     fail_reach(&rq[i], DIAG_NONE,
-                               fmt("weight เปลี่ยนต่อเนื่อง: จากเฟรมก่อน %.5f ได้ไม่เกิน %.5f", rs[i - 1].out.weight, limit),
+                               fmt(T(MSG_AIM_WEIGHT_SMOOTH), rs[i - 1].out.weight, limit),
                                fmt("weight %.5f", rs[i].out.weight));
                     return;
                 }
             }
         }
         if (!(rs[first[w]].out.weight == 0.0f) || !(rs[first[w + 1] - 1].out.weight == 0.0f) || !(peak == 1.0f)) {
-            fail_reach(&rq[first[w]], DIAG_NONE, "weight 0 ไกลจากกำแพง, ขึ้นถึง 1 เมื่อเดินผ่านใกล้ๆ แล้วกลับเป็น 0 เมื่อเดินจากไป",
-                       fmt("weight ตอนเริ่ม %.4f, สูงสุด %.4f, ตอนจบ %.4f", rs[first[w]].out.weight, peak,
+            fail_reach(&rq[first[w]], DIAG_NONE, T(MSG_AIM_WALK_PROFILE),
+                       fmt(T(MSG_AIM_WALK_PROFILE_GOT), rs[first[w]].out.weight, peak,
                            rs[first[w + 1] - 1].out.weight));
             return;
         }
@@ -989,9 +988,9 @@ static void wall_reach_invalid(void)
             continue;
         const wall_reach_output *o = &rs[i].out;
         if (o->weight != 0.0f || v3_length(o->goal) != 0.0f || v3_length(o->elbow) != 0.0f || v3_length(o->hand) != 0.0f) {
-            fail_reach(&rq[i], DIAG_NONE, fmt("%s → out ถูกล้าง: weight 0, goal/elbow/hand เป็นศูนย์", what[i]),
+            fail_reach(&rq[i], DIAG_NONE, fmt(T(MSG_AIM_REACH_CLEARED), what[i]),
                        fmt("weight %g, goal %s, elbow %s, hand %s%s", o->weight, fmt_v3(o->goal), fmt_v3(o->elbow),
-                           fmt_v3(o->hand), o->weight == AIM_SENTINEL ? " (ค่าที่ checker ใส่ไว้: ยังไม่ได้เขียน)" : ""));
+                           fmt_v3(o->hand), o->weight == AIM_SENTINEL ? T(MSG_AIM_HINT_PLACEHOLDER) : ""));
             return;
         }
     }

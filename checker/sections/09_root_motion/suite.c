@@ -16,6 +16,7 @@
  */
 #include "bvh.h"
 #include "check.h"
+#include "messages.h"
 #include "root_motion.h"
 #include "sections.h"
 #include "sections/09_root_motion/ops.h"
@@ -115,12 +116,12 @@ static int load_real_clip(rm_clip *clip, bvh_file *file)
     snprintf(path, sizeof path, "%s/checker/data/mocap/cmu_131_01_start_walk_stop.bvh", CHECK_ENV.root);
     bvh_error e = bvh_load(path, file);
     if (e.failed) {
-        check_fail(DIAG_NONE, path, "โหลด clip จริงได้", fmt("checker โหลดไม่ได้: %s", e.message));
+        check_fail(DIAG_NONE, path, T(MSG_RM_LOAD_REAL_CLIP), fmt(T(MSG_RM_CANNOT_LOAD), e.message));
         return 0;
     }
     rm_status s = rm_clip_from_bvh(file, 0, BVH_CMU_METRES_PER_UNIT, 0, clip);
     if (s != RM_OK) {
-        check_fail(DIAG_NONE, path, "root track ของ clip จริง", rm_status_text(s));
+        check_fail(DIAG_NONE, path, T(MSG_RM_REAL_ROOT_TRACK), rm_status_text(s));
         bvh_free(file);
         return 0;
     }
@@ -133,13 +134,13 @@ static const char *status_name(int s)
 {
     static const char *const NAMES[] = {"RM_OK", "RM_ERR_NULL", "RM_ERR_FRAME_COUNT", "RM_ERR_FRAME_TIME",
                                         "RM_ERR_NOT_FINITE", "RM_ERR_TIME"};
-    return s >= 0 && s <= RM_ERR_TIME ? NAMES[s] : fmt("%d (ไม่มี status นี้)", s);
+    return s >= 0 && s <= RM_ERR_TIME ? NAMES[s] : fmt(T(MSG_RM_NO_SUCH_STATUS), s);
 }
 
 static const char *clip_text(const rm_clip *clip)
 {
-    return fmt("clip %d เฟรม ที่ %.0f fps (%.3f s)%s", clip->frame_count, 1.0 / clip->frame_time,
-               (double)rm_duration(clip), clip->looping ? " แบบ loop" : " ไม่ loop");
+    return fmt(T(MSG_RM_CLIP_TEXT), clip->frame_count, 1.0 / clip->frame_time,
+               (double)rm_duration(clip), clip->looping ? T(MSG_RM_LOOPING) : T(MSG_RM_NOT_LOOPING));
 }
 
 static const char *character_text(rm_character c)
@@ -234,12 +235,12 @@ static int step_times(float *times, float end, float rate, rng *r)
     return n;
 }
 
-static const char *rate_text(float rate) { return rate > 0.0f ? fmt("%.0f Hz", (double)rate) : "step ไม่เท่ากัน 2–45 ms"; }
+static const char *rate_text(float rate) { return rate > 0.0f ? fmt("%.0f Hz", (double)rate) : T(MSG_RM_UNEVEN_STEPS); }
 
 /* "Which playback, which step": built only when a step fails. */
 static const char *playback_given(const rm_play_request *rq, int i, const char *what)
 {
-    return fmt("%s: %s, step %d จาก %d (t = %.4f → %.4f s), ตัวละครเริ่มที่ %s", what, clip_text(&rq->clip), i + 1,
+    return fmt(T(MSG_RM_PLAYBACK_GIVEN), what, clip_text(&rq->clip), i + 1,
                rq->step_count, (double)rq->times[i], (double)rq->times[i + 1], character_text(rq->start));
 }
 
@@ -273,17 +274,17 @@ static int expect_playback(const rm_play_request *rq, const rm_play_response *rs
                                      v3_add(rq->start.position,
                                             rm_rotate_yaw(v3_sub(unrolled(clip, (double)rq->times[i]).position,
                                                                  origin.position), turn))) <= POS_TOL)
-                hint = " — step ก่อนหน้ายังถูก แต่ step นี้กระโดด";
+                hint = T(MSG_RM_HINT_JUMP);
             double duration = (double)rm_duration(clip);
             double loop_at = ceil((double)rq->times[i] / duration) * duration;
             if (clip->looping && loop_at > (double)rq->times[i] && loop_at <= (double)rq->times[i + 1])
-                hint = fmt("%s (step นี้ข้ามจุด loop ที่ t = %.3f s: ส่วนหลังต้องหมุนตาม turn ของส่วนแรกก่อนบวก)", hint,
+                hint = fmt(T(MSG_RM_HINT_LOOP_POINT), hint,
                            loop_at);
             char given[600]; /* copied out: the two texts below use many of fmt()'s buffers */
             snprintf(given, sizeof given, "%s", playback_given(rq, i, what));
-            check_fail(DIAG_NONE, given, fmt("หลังรับ delta ทุก step ตัวละครอยู่ตรงกับ root ของ clip: %s",
+            check_fail(DIAG_NONE, given, fmt(T(MSG_RM_ON_ROOT),
                                              character_text(want)),
-                       fmt("%s (ห่าง %.4f m)%s; delta ของ step นี้ translation %s, turn %s", character_text(got),
+                       fmt(T(MSG_RM_PLAYBACK_GOT), character_text(got),
                            (double)off, hint, fmt_v3(rs->deltas[i].translation), fmt_deg(rs->deltas[i].turn)));
             return 0;
         }
@@ -310,10 +311,10 @@ static void validate_clip(void)
                                       RM_ERR_FRAME_COUNT, RM_ERR_FRAME_TIME, RM_ERR_FRAME_TIME, RM_ERR_FRAME_TIME,
                                       RM_ERR_FRAME_TIME, RM_ERR_NOT_FINITE, RM_ERR_NOT_FINITE, RM_ERR_NOT_FINITE,
                                       RM_ERR_NULL};
-    static const char *const GIVEN[N] = {
-        "clip เดินเลี้ยว 121 เฟรม (ถูกต้อง)", "clip loop 61 เฟรม (ถูกต้อง)", "frame_count = 0",
-        "frame_count = 1 (เฟรมเดียว เคลื่อนที่ไม่ได้)", "frame_count = RM_MAX_FRAMES + 1", "frame_count = -3",
-        "frame_time = 0", "frame_time = -1/60", "frame_time = NaN", "frame_time = 1e38 (duration ล้น float)",
+    const char *const GIVEN[N] = {
+        T(MSG_RM_GIVEN_TURNING_WALK), T(MSG_RM_GIVEN_LOOP), "frame_count = 0",
+        T(MSG_RM_GIVEN_ONE_FRAME), "frame_count = RM_MAX_FRAMES + 1", "frame_count = -3",
+        "frame_time = 0", "frame_time = -1/60", "frame_time = NaN", T(MSG_RM_GIVEN_HUGE_FRAME_TIME),
         "positions[40].y = NaN", "rotations[120] = (inf, 0, 0, 1)", "rotations[7] = (0, 0, 0, 0)",
         "clip = NULL"};
     memset(rq, 0, sizeof rq);
@@ -349,7 +350,7 @@ static void heading_of_root(void)
     for (int i = 0; i < N; i++) {
         float yaw = rng_float(&r, -IK_PI, IK_PI);
         quat q = quat_from_axis_angle(v3_up(), yaw);
-        kind[i] = "yaw ล้วน";
+        kind[i] = T(MSG_RM_KIND_YAW);
         if (i % 4 == 1) {
             /* Lean and roll (roll first) keep forward in the yaw's vertical
              * plane: the heading is still exactly `yaw`. */
@@ -359,11 +360,11 @@ static void heading_of_root(void)
         } else if (i % 4 == 2) {
             /* Forward straight up or down: the side axis tells the heading. */
             q = quat_mul(q, quat_from_axis_angle(v3_right(), (i % 8 == 2 ? -0.5f : 0.5f) * IK_PI));
-            kind[i] = "yaw แล้วก้มหรือเงยตั้งฉาก 90° (forward ชี้ขึ้น/ลงตรงๆ)";
+            kind[i] = T(MSG_RM_KIND_PITCH_90);
         } else if (i % 4 == 3) {
             float scale = rng_float(&r, 0.2f, 5.0f);
             q = q4(q.x * scale, q.y * scale, q.z * scale, q.w * scale);
-            kind[i] = "yaw ล้วน quaternion ยาวไม่เท่ากับ 1";
+            kind[i] = T(MSG_RM_KIND_NON_UNIT);
         }
         rq[i].rotation = q;
         want[i] = yaw;
@@ -404,9 +405,9 @@ static int expect_pose(const rm_sample_request *rq, const rm_sample_response *rs
     if (off <= SAMPLE_POS_TOL && turned <= SAMPLE_ANGLE_TOL && fabsf(quat_dot(got.rotation, got.rotation) - 1.0f) <= 1e-4f)
         return 1;
     check_fail(DIAG_NONE, given,
-               fmt("%s: position %s, rotation (%.4f, %.4f, %.4f, %.4f) ยาว 1", why, fmt_v3(want.position),
+               fmt(T(MSG_RM_POSE_EXPECTED), why, fmt_v3(want.position),
                    want.rotation.x, want.rotation.y, want.rotation.z, want.rotation.w),
-               fmt("position %s (ห่าง %.5f m), rotation (%.4f, %.4f, %.4f, %.4f) (ต่าง %s)", fmt_v3(got.position),
+               fmt(T(MSG_RM_POSE_GOT), fmt_v3(got.position),
                    (double)off, got.rotation.x, got.rotation.y, got.rotation.z, got.rotation.w, fmt_deg(turned)));
     return 0;
 }
@@ -431,7 +432,7 @@ static void sample_between_frames(void)
             k = clip->frame_count - 2;
         float f = (float)(frames - k);
         rm_root_pose want = pose_in_pass(clip, rq[0].times[i]);
-        const char *why = f < 1e-6f ? fmt("ตรงเฟรม %d พอดี", k) : fmt("ระหว่างเฟรม %d กับ %d ที่ %.3f", k, k + 1, (double)f);
+        const char *why = f < 1e-6f ? fmt(T(MSG_RM_ON_FRAME), k) : fmt(T(MSG_RM_BETWEEN_FRAMES), k, k + 1, (double)f);
         if (!expect_pose(&rq[0], &rs[0], i, want, why))
             return;
     }
@@ -464,7 +465,7 @@ static void sample_wraps_loop(void)
              * 5e-7 s here, 7e-7 m of walk): inside SAMPLE_POS_TOL. */
             rm_root_pose want = pose_in_pass(&rq[c].clip, inside[c][i]);
             if (!expect_pose(&rq[c], &rs[c], i, want,
-                             fmt("clip loop: เวลา %.5f s วนกลับเป็น %.5f s ในรอบแรก", (double)rq[c].times[i],
+                             fmt(T(MSG_RM_WRAPS), (double)rq[c].times[i],
                                  (double)inside[c][i])))
                 return;
         }
@@ -485,7 +486,7 @@ static void deltas_add_up(void)
     if (!CHECK_CALL(OP_RM_PLAY, rq, N, rs, NULL))
         return;
     for (int i = 0; i < N; i++)
-        if (!expect_playback(&rq[i], &rs[i], fmt("เล่น clip เดินเลี้ยวที่ %s", rate_text(RATES[i]))))
+        if (!expect_playback(&rq[i], &rs[i], fmt(T(MSG_RM_PLAY_TURNING), rate_text(RATES[i]))))
             return;
 }
 
@@ -507,7 +508,7 @@ static void loop_three_times(void)
         return;
     for (int i = 0; i < N; i++)
         if (!expect_playback(&rq[i], &rs[i],
-                             fmt("เล่น %s 3 รอบที่ %s", i < R ? "loop เดินตรง" : "loop เดินเลี้ยว 57°/รอบ",
+                             fmt(T(MSG_RM_PLAY_LOOP_3), i < R ? T(MSG_RM_STRAIGHT_LOOP) : T(MSG_RM_TURNING_LOOP),
                                  rate_text(RATES[i % R]))))
             return;
     /* The straight loop, said plainly: three passes move three loop
@@ -517,8 +518,8 @@ static void loop_three_times(void)
     vec3 want = v3_add(rq[0].start.position, v3_scale(one, 3.0f));
     vec3 got = rs[0].characters[rq[0].step_count - 1].position;
     if (!(v3_distance(got, want) <= POS_TOL))
-        check_fail(DIAG_NONE, "loop เดินตรง 1 s เล่น 3 รอบที่ 30 Hz",
-                   fmt("ไปได้ 3 เท่าของหนึ่งรอบ %s: ถึง %s", fmt_v3(one), fmt_v3(want)), fmt("ถึง %s", fmt_v3(got)));
+        check_fail(DIAG_NONE, T(MSG_RM_STRAIGHT_3_AT_30),
+                   fmt(T(MSG_RM_THREE_PASSES), fmt_v3(one), fmt_v3(want)), fmt(T(MSG_RM_ARRIVES), fmt_v3(got)));
 }
 
 static void real_clip(void)
@@ -542,8 +543,8 @@ static void real_clip(void)
     if (!CHECK_CALL(OP_RM_PLAY, rq, N, rs, NULL))
         return;
     for (int i = 0; i < N; i++)
-        if (!expect_playback(&rq[i], &rs[i], i < R ? fmt("เล่น clip จริง (CMU 131_01) ที่ %s", rate_text(RATES[i]))
-                                                   : "เล่น clip จริงที่ 60 Hz กับตัวละครที่อยู่ที่อื่นและหัน +X"))
+        if (!expect_playback(&rq[i], &rs[i], i < R ? fmt(T(MSG_RM_PLAY_REAL), rate_text(RATES[i]))
+                                                   : T(MSG_RM_PLAY_REAL_ELSEWHERE)))
             return;
     /* The README's independent figure: the Hips move (-3.00, 45.86) units
      * on the ground from the first frame to the last. It is rounded to
@@ -552,8 +553,8 @@ static void real_clip(void)
     vec3 want = v3_scale(v3(-3.00f, 0.0f, 45.86f), BVH_CMU_METRES_PER_UNIT);
     float off = sqrtf((got.x - want.x) * (got.x - want.x) + (got.z - want.z) * (got.z - want.z));
     if (!(off <= 0.01f * BVH_CMU_METRES_PER_UNIT + POS_TOL))
-        check_fail(DIAG_NONE, "clip จริงเล่นที่ 30 Hz ตัวละครเริ่มที่ root ของเฟรมแรก",
-                   fmt("เคลื่อนที่บนพื้น (dx, dz) = (%.4f, %.4f) m (README: −3.00, 45.86 units)", (double)want.x,
+        check_fail(DIAG_NONE, T(MSG_RM_REAL_30),
+                   fmt(T(MSG_RM_REAL_MOVES), (double)want.x,
                        (double)want.z),
                    fmt("(dx, dz) = (%.4f, %.4f) m", (double)got.x, (double)got.z));
 }
@@ -595,10 +596,10 @@ static void character_frame(void)
         if (!(v3_distance(got.translation, want) <= SAMPLE_POS_TOL) ||
             !(angle_diff(got.turn, want_turn) <= SAMPLE_ANGLE_TOL) || !(fabsf(got.turn) <= IK_PI + 1e-6f)) {
             const char *hint = v3_distance(got.translation, world) <= SAMPLE_POS_TOL
-                                   ? " — นี่คือการเคลื่อนที่ใน clip space: ยังไม่ได้หมุนด้วย −heading(t0) เข้า frame ของตัวละคร"
+                                   ? T(MSG_RM_HINT_CLIP_SPACE)
                                    : "";
             check_fail(DIAG_NONE, given,
-                       fmt("translation %s (ใน frame ของ heading ที่ t0 = %s), turn %s (อยู่ใน (−180°, 180°])", fmt_v3(want), fmt_deg(a.yaw),
+                       fmt(T(MSG_RM_DELTA_EXPECTED), fmt_v3(want), fmt_deg(a.yaw),
                            fmt_deg(want_turn)),
                        fmt("translation %s, turn %s%s", fmt_v3(got.translation), fmt_deg(got.turn), hint));
             return;
@@ -622,7 +623,7 @@ static void character_frame(void)
     for (int i = 0; i < A; i++) {
         const rm_character c = arq[i].character;
         const rm_delta d = arq[i].delta;
-        const char *given = fmt("rm_apply: ตัวละคร %s, delta translation %s turn %s", character_text(c),
+        const char *given = fmt(T(MSG_RM_APPLY_GIVEN), character_text(c),
                                 fmt_v3(d.translation), fmt_deg(d.turn));
         if (!same_status(ars[i].status, RM_OK, given))
             return;
@@ -636,10 +637,10 @@ static void character_frame(void)
         if (!(v3_distance(got.position, want.position) <= APPLY_POS_TOL) ||
             !(angle_diff(got.yaw, want.yaw) <= SAMPLE_ANGLE_TOL) || !(fabsf(got.yaw) <= IK_PI + 1e-6f)) {
             const char *hint = v3_distance(got.position, v3_add(c.position, d.translation)) <= APPLY_POS_TOL && i > 0
-                                   ? " — บวก translation ตรงๆ โดยไม่หมุนตาม yaw ของตัวละคร"
+                                   ? T(MSG_RM_HINT_NOT_TURNED)
                                    : "";
             check_fail(DIAG_NONE, given,
-                       fmt("%s (position += translation หมุนด้วย yaw, yaw += turn อยู่ใน (−180°, 180°])",
+                       fmt(T(MSG_RM_APPLY_EXPECTED),
                            character_text(want)),
                        fmt("%s%s", character_text(got), hint));
             return;
@@ -662,15 +663,15 @@ static void bake_in_place(void)
         return;
     for (int c = 0; c < N; c++) {
         const rm_clip *before = &rq[c].clip, *after = &rs[c].clip;
-        const char *name = c == 0 ? "clip เดินเลี้ยว" : "clip จริง CMU 131_01";
+        const char *name = c == 0 ? T(MSG_RM_NAME_TURNING_WALK) : T(MSG_RM_NAME_REAL_CLIP);
         if (!same_status(rs[c].status, RM_OK, fmt("rm_bake_in_place(%s)", name)))
             return;
         for (int i = 0; i < before->frame_count; i++) {
-            const char *given = fmt("rm_bake_in_place(%s), เฟรม %d: root %s", name, i, fmt_v3(before->positions[i]));
+            const char *given = fmt(T(MSG_RM_BAKE_GIVEN), name, i, fmt_v3(before->positions[i]));
             vec3 p = after->positions[i];
             if (p.x != 0.0f || p.z != 0.0f || p.y != before->positions[i].y) {
                 check_fail(DIAG_NONE, given,
-                           fmt("root อยู่กับที่: x = z = 0 และ y เดิม %.4f (การโยกขึ้นลงยังอยู่)", (double)before->positions[i].y),
+                           fmt(T(MSG_RM_BAKE_ROOT), (double)before->positions[i].y),
                            fmt("root %s", fmt_v3(p)));
                 return;
             }
@@ -681,9 +682,8 @@ static void bake_in_place(void)
             float kept = quat_is_finite(q) ? quat_angle_between(restored, original) : NAN;
             if (!(fabsf(heading) <= SAMPLE_ANGLE_TOL) || !(kept <= SAMPLE_ANGLE_TOL)) {
                 check_fail(DIAG_NONE, given,
-                           "rotation หันไป +Z (heading 0) แต่ยังเอียง (lean/sway) เหมือนเดิม: "
-                           "หมุนกลับด้วย heading เดิมแล้วได้ rotation เดิม",
-                           fmt("heading %s; หมุนกลับแล้วต่างจากเดิม %s", fmt_deg(heading), fmt_deg(kept)));
+                           T(MSG_RM_BAKE_ROTATION),
+                           fmt(T(MSG_RM_BAKE_ROTATION_GOT), fmt_deg(heading), fmt_deg(kept)));
                 return;
             }
         }
@@ -704,9 +704,9 @@ static void bad_input(void)
     static const rm_status DWANT[D] = {RM_ERR_TIME, RM_ERR_TIME, RM_ERR_TIME, RM_ERR_TIME, RM_ERR_TIME,
                                        RM_ERR_TIME, RM_ERR_FRAME_COUNT, RM_ERR_FRAME_COUNT, RM_ERR_FRAME_TIME,
                                        RM_ERR_FRAME_TIME, RM_ERR_NOT_FINITE, RM_ERR_NULL, RM_ERR_NULL};
-    static const char *const DGIVEN[D] = {
-        "clip ไม่ loop, t1 = duration + 0.1 s", "clip ไม่ loop, t0 = −0.1 s", "t1 < t0 (เวลาเดินถอยหลัง)",
-        "t0 = NaN", "t1 = inf", "clip loop, t1 − t0 = 1.5 × duration (เกินหนึ่งรอบ)", "frame_count = 0 (ไม่มีเฟรม)",
+    const char *const DGIVEN[D] = {
+        T(MSG_RM_GIVEN_PAST_END), T(MSG_RM_GIVEN_BEFORE_START), T(MSG_RM_GIVEN_BACKWARDS),
+        "t0 = NaN", "t1 = inf", T(MSG_RM_GIVEN_OVER_ONE_PASS), T(MSG_RM_GIVEN_NO_FRAMES),
         "frame_count = 1", "frame_time = 0", "frame_time = −0.02", "positions[5].x = NaN", "clip = NULL",
         "out = NULL"};
     memset(drq, 0, sizeof drq);
@@ -737,7 +737,7 @@ static void bad_input(void)
         rm_delta d = drs[i].delta;
         if (!drq[i].pass_null_out && (d.translation.x != 0.0f || d.translation.y != 0.0f ||
                                       d.translation.z != 0.0f || d.turn != 0.0f)) {
-            check_fail(DIAG_NONE, given, "*out = translation (0, 0, 0), turn 0 (ตัวละครไม่ขยับ)",
+            check_fail(DIAG_NONE, given, T(MSG_RM_ZERO_DELTA),
                        fmt("translation %s, turn %g", fmt_v3(d.translation), (double)d.turn));
             return;
         }
@@ -761,10 +761,10 @@ static void bad_input(void)
         return;
     const vec3 first = walk.positions[0], last = walk.positions[walk.frame_count - 1];
     const vec3 SWANT[5] = {last, first, first, first, v3_zero()};
-    const char *const SGIVEN[5] = {"time = duration + 1 s (clip ไม่ loop)", "time = −1 s", "time = NaN",
+    const char *const SGIVEN[5] = {T(MSG_RM_GIVEN_TIME_PAST_END), "time = −1 s", "time = NaN",
                                    "time = −inf", "frame_count = 0"};
-    const char *const SWHY[5] = {"เฟรมสุดท้าย (ปลายที่ใกล้ที่สุด)", "เฟรมแรก (ปลายที่ใกล้ที่สุด)", "เฟรมแรก",
-                                 "เฟรมแรก", "origin + identity"};
+    const char *const SWHY[5] = {T(MSG_RM_WHY_LAST_FRAME), T(MSG_RM_WHY_FIRST_FRAME_NEAREST), T(MSG_RM_WHY_FIRST_FRAME),
+                                 T(MSG_RM_WHY_FIRST_FRAME), "origin + identity"};
     for (int k = 0; k < 5; k++) {
         int c = k < 4 ? 0 : 1, i = k < 4 ? k : 0;
         const char *given = fmt("rm_sample: %s", SGIVEN[k]);
@@ -800,7 +800,7 @@ static void bad_input(void)
         if (!same_status(ars[i].status, AWANT[i], given))
             return;
         if (memcmp(&ars[i].character, &arq[i].character, sizeof ars[i].character) != 0) {
-            check_fail(DIAG_NONE, given, fmt("ตัวละครไม่ถูกแตะ: %s", character_text(arq[i].character)),
+            check_fail(DIAG_NONE, given, fmt(T(MSG_RM_CHARACTER_UNTOUCHED), character_text(arq[i].character)),
                        character_text(ars[i].character));
             return;
         }
@@ -813,12 +813,12 @@ static void bad_input(void)
     brq[1].pass_null = 1;
     if (!CHECK_CALL(OP_RM_BAKE, brq, 2, brs, NULL))
         return;
-    if (!same_status(brs[0].status, RM_ERR_NOT_FINITE, "rm_bake_in_place: rotations[30] มี NaN") ||
+    if (!same_status(brs[0].status, RM_ERR_NOT_FINITE, T(MSG_RM_BAKE_NAN)) ||
         !same_status(brs[1].status, RM_ERR_NULL, "rm_bake_in_place(NULL)"))
         return;
     if (memcmp(brs[0].clip.positions, brq[0].clip.positions, sizeof brq[0].clip.positions) != 0)
-        check_fail(DIAG_NONE, "rm_bake_in_place: rotations[30] มี NaN",
-                   "clip ไม่ถูกแก้เลย (validate ก่อนแก้ข้อมูล)", "positions ถูกแก้ไปแล้ว");
+        check_fail(DIAG_NONE, T(MSG_RM_BAKE_NAN),
+                   T(MSG_RM_CLIP_UNTOUCHED), T(MSG_RM_POSITIONS_CHANGED));
 }
 
 DEFINE_SUITE(ROOT_MOTION,

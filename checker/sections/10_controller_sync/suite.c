@@ -15,6 +15,7 @@
  */
 #include "check.h"
 #include "controller_sync.h"
+#include "messages.h"
 #include "root_motion.h"
 #include "sections.h"
 #include "sections/10_controller_sync/ops.h"
@@ -61,7 +62,7 @@ static const char *status_name(int s)
 {
     static const char *const NAMES[] = {"CTRL_OK", "CTRL_ERR_NULL", "CTRL_ERR_WORLD", "CTRL_ERR_SETTINGS",
                                         "CTRL_ERR_NOT_FINITE", "CTRL_ERR_TOO_FAR", "CTRL_ERR_TIME"};
-    return s >= 0 && s <= CTRL_ERR_TIME ? NAMES[s] : fmt("%d (ไม่มี status นี้)", s);
+    return s >= 0 && s <= CTRL_ERR_TIME ? NAMES[s] : fmt(T(MSG_CTRL_NO_SUCH_STATUS), s);
 }
 
 static int same_status(int got, ctrl_status want, const char *given)
@@ -158,8 +159,8 @@ static int expect_slide(const ctrl_slide_request *rq, const ctrl_slide_response 
         return 0;
     float off = v3_distance(rs->result.center, want);
     if (!(off <= tol)) {
-        check_fail(DIAG_NONE, given, fmt("centre จบที่ %s", fmt_v3(want)),
-                   fmt("centre %s (ห่าง %.4f m)", fmt_v3(rs->result.center), (double)off));
+        check_fail(DIAG_NONE, given, fmt(T(MSG_CTRL_CENTRE_ENDS), fmt_v3(want)),
+                   fmt(T(MSG_CTRL_CENTRE_OFF), fmt_v3(rs->result.center), (double)off));
         return 0;
     }
     if (flag_name && (flag_got != 0) != flag_want) {
@@ -178,8 +179,8 @@ static void slide_flat(void)
     static ctrl_slide_request rq[N];
     static ctrl_slide_response rs[N];
     static plane faces[4];
-    static const char *const WHAT[4] = {"กำแพงตรง (หน้ากำแพงที่ x = 1)", "กำแพงเอียง 30° รอบ +Y",
-                                        "พื้น (ผิวบนที่ y = 0) เคลื่อนลง", "เพดาน (ผิวล่างที่ y = 2) เคลื่อนขึ้น"};
+    const char *const WHAT[4] = {T(MSG_CTRL_WHAT_WALL), T(MSG_CTRL_WHAT_TILTED_WALL),
+                                        T(MSG_CTRL_WHAT_FLOOR), T(MSG_CTRL_WHAT_CEILING)};
     rng r = rng_for("slide_flat");
     memset(rq, 0, sizeof rq);
     ctrl_box boxes[4] = {
@@ -213,7 +214,7 @@ static void slide_flat(void)
                                &rs[i].result.hit_ceiling};
         const char *names[4] = {"hit_wall", "hit_wall", "hit_ground", "hit_ceiling"};
         if (!expect_slide(&rq[i], &rs[i], want, TOL_MOVE, names[k], blocked, *flags[k],
-                          fmt("%s: ส่วนที่ขนานกับผิวไปครบ ส่วนที่พุ่งเข้าหยุดเมื่อแตะ (ห่าง radius)", WHAT[k])))
+                          fmt(T(MSG_CTRL_SLIDE_RULE), WHAT[k])))
             return;
     }
 }
@@ -310,14 +311,14 @@ static void slopes_and_steps(void)
         v3(LANE_STEP_HIGH, r, 1.0f - r),
         resting_on(ramp, LANE_RAMP_UP, 2.5f, r),
     };
-    static const char *const WHAT[N] = {
-        "ทางลาด 20° (slope_limit 45°) เดินขึ้น: ไปครบระยะแนวนอนและอยู่บนผิวลาด",
-        "ทางลาด 20° เดินลงพร้อมแรงกดลง: ไปครบระยะแนวนอนและลงมาแตะผิวลาด",
-        "ทางลาด 55° ชันเกิน slope_limit 45°: หยุดที่ผิวลาด ไม่ไต่ขึ้น (ดันออกทางแนวนอน)",
-        "ขั้นบันได 0.25 m (step_height 0.3): ก้าวขึ้นไปยืนบนขั้น ระยะแนวนอนครบ",
-        "ขอบสูง 0.32 m เกิน step_height 0.3: หยุดที่ขอบ ไม่ขึ้น",
-        "กล่องสูง 0.5 m (สูงกว่าจุดศูนย์กลาง): หยุดที่หน้ากล่อง",
-        "ยืนบนทางลาด 20° แล้วกดลง: ไม่ไถลลงทางลาด (ดันขึ้นตรงๆ)",
+    const char *const WHAT[N] = {
+        T(MSG_CTRL_WHAT_RAMP_UP),
+        T(MSG_CTRL_WHAT_RAMP_DOWN),
+        T(MSG_CTRL_WHAT_STEEP),
+        T(MSG_CTRL_WHAT_STEP),
+        T(MSG_CTRL_WHAT_LEDGE),
+        T(MSG_CTRL_WHAT_BLOCK),
+        T(MSG_CTRL_WHAT_STAND_ON_RAMP),
     };
     const int ground[N] = {1, 1, -1, 1, -1, -1, 1};
     const int wall[N] = {-1, -1, 1, -1, 1, 1, -1};
@@ -332,7 +333,7 @@ static void slopes_and_steps(void)
 
 /* ---- runs -------------------------------------------------------------------- */
 
-static const char *rate_text(float rate) { return rate > 0.0f ? fmt("%.0f Hz", (double)rate) : "dt ไม่เท่ากัน 5–40 ms"; }
+static const char *rate_text(float rate) { return rate > 0.0f ? fmt("%.0f Hz", (double)rate) : T(MSG_CTRL_UNEVEN_DT); }
 
 /* Frames over `seconds`: dt = 1/rate, or uneven dt in 5..40 ms drawn from
  * `r` (rate 0). Checks with fixed rates pass r = NULL and draw nothing:
@@ -370,7 +371,7 @@ static ctrl_state standing(vec3 center, float yaw)
 
 static const char *run_given(const ctrl_run_request *rq, int frame, const char *what)
 {
-    return fmt("%s, %d frames; frame %d (dt %.4f s, delta %s, turn %s); เริ่มจาก %s", what, rq->frame_count, frame + 1,
+    return fmt(T(MSG_CTRL_RUN_GIVEN), what, rq->frame_count, frame + 1,
                (double)rq->dts[frame], fmt_v3(rq->deltas[frame]), fmt_deg(rq->turns[frame]), state_text(&rq->start));
 }
 
@@ -382,13 +383,13 @@ static int expect_sane_frames(const ctrl_run_request *rq, const ctrl_run_respons
             return same_status(rs->status[i], CTRL_OK, run_given(rq, i, what));
         const ctrl_state *s = &rs->states[i];
         if (!v3_is_finite(s->center) || !isfinite(s->vertical_velocity) || !isfinite(s->yaw)) {
-            check_fail(DIAG_NONE, run_given(rq, i, what), "state เป็นตัวเลขจริง (finite)", state_text(s));
+            check_fail(DIAG_NONE, run_given(rq, i, what), T(MSG_CTRL_STATE_FINITE), state_text(s));
             return 0;
         }
         float overlap = ctrl_penetration(&rq->world, s->center, rq->settings.radius);
         if (overlap > TOL_OVERLAP) {
-            check_fail(DIAG_NONE, run_given(rq, i, what), "sphere ไม่จมเข้าไปในกล่องใดเลย (penetration ≤ 0.2 mm)",
-                       fmt("%s จมลึก %.4f m", state_text(s), (double)overlap));
+            check_fail(DIAG_NONE, run_given(rq, i, what), T(MSG_CTRL_NO_OVERLAP),
+                       fmt(T(MSG_CTRL_SUNK), state_text(s), (double)overlap));
             return 0;
         }
     }
@@ -404,9 +405,9 @@ static int expect_chapter_velocity(const ctrl_run_request *rq, const ctrl_run_re
         v += CTRL_GRAVITY * rq->dts[i];
         if (!(fabsf(rs->states[i].vertical_velocity - v) <= TOL_FALL)) {
             check_fail(DIAG_NONE, run_given(rq, i, what),
-                       fmt("vertical_velocity = %.5f (ก่อนหน้า %.5f, grounded %d: %s แล้ว += %.2f × dt)", (double)v,
+                       fmt(T(MSG_CTRL_VELOCITY_EXPECTED), (double)v,
                            (double)before.vertical_velocity, before.grounded,
-                           before.grounded && before.vertical_velocity < 0.0f ? "ตั้งเป็น −2" : "คงไว้",
+                           before.grounded && before.vertical_velocity < 0.0f ? T(MSG_CTRL_SET_TO_MINUS_2) : T(MSG_CTRL_KEPT),
                            (double)CTRL_GRAVITY),
                        fmt("vertical_velocity = %.5f", (double)rs->states[i].vertical_velocity));
             return 0;
@@ -479,7 +480,7 @@ static void never_inside_at_any_speed(void)
     if (!CHECK_CALL(OP_CTRL_RUN, rq, N, rs, NULL))
         return;
     for (int i = 0; i < N; i++) {
-        const label what_label = label_of("ห้องปิด 6 × 6 m ผนังหนา 0.1 m มีเสา 3 ต้น, delta 0.5–25 m/s ที่ %s", rate_text(RATES[i]));
+        const label what_label = label_of(T(MSG_CTRL_WHAT_ROOM), rate_text(RATES[i]));
         const char *what = what_label.text;
         if (!expect_sane_frames(&rq[i], &rs[i], what))
             return;
@@ -488,7 +489,7 @@ static void never_inside_at_any_speed(void)
             vec3 now = rs[i].states[f].center;
             const float inner = ROOM_INNER - SETTINGS.radius + TOL_TOUCH;
             if (!(fabsf(now.x) <= inner && fabsf(now.z) <= inner && now.y >= SETTINGS.radius - TOL_TOUCH)) {
-                check_fail(DIAG_NONE, run_given(&rq[i], f, what), "ยังอยู่ในห้อง (ไม่ทะลุผนังหรือพื้น)",
+                check_fail(DIAG_NONE, run_given(&rq[i], f, what), T(MSG_CTRL_IN_ROOM),
                            fmt("centre %s", fmt_v3(now)));
                 return;
             }
@@ -496,7 +497,7 @@ static void never_inside_at_any_speed(void)
             if (path_clear(&rq[i].world, before, asked, SETTINGS.radius) &&
                 !(horizontal_distance(now, asked) <= TOL_MOVE)) {
                 check_fail(DIAG_NONE, run_given(&rq[i], f, what),
-                           fmt("ทางโล่ง: ไปครบตาม delta ถึง (x, z) = (%.4f, %.4f)", (double)asked.x, (double)asked.z),
+                           fmt(T(MSG_CTRL_CLEAR_PATH), (double)asked.x, (double)asked.z),
                            fmt("(x, z) = (%.4f, %.4f)", (double)now.x, (double)now.z));
                 return;
             }
@@ -528,7 +529,7 @@ static void slides_along_wall(void)
     if (!CHECK_CALL(OP_CTRL_RUN, rq, N, rs, NULL))
         return;
     for (int i = 0; i < N; i++) {
-        const label what_label = label_of("เดิน 1.4 m/s เฉียงเข้ากำแพง 30° (หน้ากำแพง x = 1) ที่ %s", rate_text(RATES[i]));
+        const label what_label = label_of(T(MSG_CTRL_WHAT_ALONG_WALL), rate_text(RATES[i]));
         const char *what = what_label.text;
         if (!expect_sane_frames(&rq[i], &rs[i], what))
             return;
@@ -541,7 +542,7 @@ static void slides_along_wall(void)
             vec3 want = v3((float)x, SETTINGS.radius, (float)z);
             if (!(v3_distance(s->center, want) <= TOL_WALK) || !s->grounded) {
                 check_fail(DIAG_NONE, run_given(&rq[i], f, what),
-                           fmt("centre %s grounded 1: ส่วนที่ขนานกำแพงไปครบ ส่วนที่พุ่งเข้าหยุดเมื่อแตะ", fmt_v3(want)),
+                           fmt(T(MSG_CTRL_ALONG_WALL_EXPECTED), fmt_v3(want)),
                            state_text(s));
                 return;
             }
@@ -562,13 +563,13 @@ static int real_clip_deltas(ctrl_run_request *rq, float rate, rng *r)
     bvh_file file;
     bvh_error e = bvh_load(path, &file);
     if (e.failed) {
-        check_fail(DIAG_NONE, path, "โหลด clip จริงได้", fmt("checker โหลดไม่ได้: %s", e.message));
+        check_fail(DIAG_NONE, path, T(MSG_CTRL_LOAD_REAL_CLIP), fmt(T(MSG_CTRL_CANNOT_LOAD), e.message));
         return 0;
     }
     rm_status s = rm_clip_from_bvh(&file, 0, BVH_CMU_METRES_PER_UNIT, 0, &clip);
     bvh_free(&file);
     if (s != RM_OK) {
-        check_fail(DIAG_NONE, path, "root track ของ clip จริง", rm_status_text(s));
+        check_fail(DIAG_NONE, path, T(MSG_CTRL_REAL_ROOT_TRACK), rm_status_text(s));
         return 0;
     }
     const float duration = rm_duration(&clip);
@@ -605,7 +606,7 @@ static void flat_ground_as_far_as_clip(void)
     if (!CHECK_CALL(OP_CTRL_RUN, rq, N, rs, NULL))
         return;
     for (int i = 0; i < N; i++) {
-        const label what_label = label_of("clip จริง CMU 131_01 บนพื้นเรียบโล่ง ที่ %s", rate_text(RATES[i]));
+        const label what_label = label_of(T(MSG_CTRL_WHAT_REAL_FLAT), rate_text(RATES[i]));
         const char *what = what_label.text;
         if (!expect_sane_frames(&rq[i], &rs[i], what))
             return;
@@ -622,10 +623,10 @@ static void flat_ground_as_far_as_clip(void)
             float yaw_off = fabsf(ctrl_wrap_angle(s->yaw - (float)yaw));
             if (!(v3_distance(s->center, want) <= TOL_WALK) || !(yaw_off <= TOL_YAW) || !s->grounded) {
                 const char *hint = v3_distance(s->center, v3(s->center.x, SETTINGS.radius, s->center.z)) > TOL_WALK
-                                       ? " — ความสูงเปลี่ยน: ต้องทิ้ง y ของ delta (การโยกของ clip) แล้วใช้ gravity แทน"
+                                       ? T(MSG_CTRL_HINT_HEIGHT)
                                        : "";
                 check_fail(DIAG_NONE, run_given(&rq[i], f, what),
-                           fmt("centre %s (ผลรวมของ delta ที่หมุนด้วย yaw), yaw %s, grounded 1", fmt_v3(want),
+                           fmt(T(MSG_CTRL_REAL_EXPECTED), fmt_v3(want),
                                fmt_deg((float)yaw)),
                            fmt("%s%s", state_text(s), hint));
                 return;
@@ -655,7 +656,7 @@ static void falls_off_ledge(void)
     if (!CHECK_CALL(OP_CTRL_RUN, rq, N, rs, NULL))
         return;
     for (int i = 0; i < N; i++) {
-        const label what_label = label_of("เดิน 1.4 m/s ออกจากขอบแท่นสูง 1 m (ขอบที่ z = 2) ที่ %s", rate_text(RATES[i]));
+        const label what_label = label_of(T(MSG_CTRL_WHAT_OFF_LEDGE), rate_text(RATES[i]));
         const char *what = what_label.text;
         if (!expect_sane_frames(&rq[i], &rs[i], what) || !expect_chapter_velocity(&rq[i], &rs[i], what))
             return;
@@ -666,7 +667,7 @@ static void falls_off_ledge(void)
             if (s->center.z < edge - SETTINGS.radius &&
                 (!s->grounded || !(fabsf(s->center.y - (top + SETTINGS.radius)) <= TOL_MOVE))) {
                 check_fail(DIAG_NONE, run_given(&rq[i], f, what),
-                           fmt("ยังยืนบนแท่น: grounded 1, centre.y = %.3f", (double)(top + SETTINGS.radius)),
+                           fmt(T(MSG_CTRL_ON_PLATFORM), (double)(top + SETTINGS.radius)),
                            state_text(s));
                 return;
             }
@@ -676,9 +677,9 @@ static void falls_off_ledge(void)
         if (!airborne || !last->grounded || !(fabsf(last->center.y - SETTINGS.radius) <= TOL_TOUCH) ||
             !(last->center.z > edge)) {
             check_fail(DIAG_NONE, what,
-                       fmt("ตกจากขอบ (grounded 0 อย่างน้อยหนึ่ง frame) แล้วลงยืนบนพื้นล่าง: centre.y = %.3f, z > 2, grounded 1",
+                       fmt(T(MSG_CTRL_FALL_AND_LAND),
                            (double)SETTINGS.radius),
-                       fmt("frame ที่ grounded 0: %d; สุดท้าย %s", airborne, state_text(last)));
+                       fmt(T(MSG_CTRL_FALL_GOT), airborne, state_text(last)));
             return;
         }
     }
@@ -710,7 +711,7 @@ static void walks_down_slope(void)
     if (!CHECK_CALL(OP_CTRL_RUN, rq, N, rs, NULL))
         return;
     for (int i = 0; i < N; i++) {
-        const label what_label = label_of("เดินลงทางลาด 25° 1.4 m/s จากแท่นสูง 1.5 m ที่ %s", rate_text(RATES[i]));
+        const label what_label = label_of(T(MSG_CTRL_WHAT_DOWN_SLOPE), rate_text(RATES[i]));
         const char *what = what_label.text;
         if (!expect_sane_frames(&rq[i], &rs[i], what))
             return;
@@ -722,14 +723,14 @@ static void walks_down_slope(void)
             if (!s->grounded || !(gap <= TOL_TOUCH) || !(fabsf(s->center.z - (float)z) <= TOL_WALK) ||
                 !(fabsf(s->center.x) <= TOL_WALK)) {
                 check_fail(DIAG_NONE, run_given(&rq[i], f, what),
-                           fmt("grounded 1 ทุก frame, แตะผิว (ห่างไม่เกิน 1 mm), z = %.4f ตามที่ clip สั่ง", z),
-                           fmt("%s, ห่างผิว %.4f m", state_text(s), (double)gap));
+                           fmt(T(MSG_CTRL_DOWN_EXPECTED), z),
+                           fmt(T(MSG_CTRL_DOWN_GOT), state_text(s), (double)gap));
                 return;
             }
         }
         const ctrl_state *last = &rs[i].states[rq[i].frame_count - 1];
         if (!(last->center.z > bottom) || !(fabsf(last->center.y - SETTINGS.radius) <= TOL_TOUCH)) {
-            check_fail(DIAG_NONE, what, fmt("ถึงพื้นล่างปลายทางลาด: z > %.2f, centre.y = %.2f", (double)bottom,
+            check_fail(DIAG_NONE, what, fmt(T(MSG_CTRL_DOWN_END), (double)bottom,
                                             (double)SETTINGS.radius),
                        state_text(last));
             return;
@@ -759,9 +760,9 @@ static void slope_limit_and_steps(void)
     const float r_ = SETTINGS.radius;
     plane ramp = box_face(&rq[0].world.boxes[1], v3(0, 1, 0));
     for (int i = 0; i < N; i++) {
-        static const char *const WHAT[L] = {"เดินขึ้นทางลาด 20° (slope_limit 45°)", "เดินเข้าทางลาดชัน 55°",
-                                            "เดินเข้าขั้นบันได 0.25 m (step_height 0.3)", "เดินเข้าขอบสูง 0.32 m"};
-        const label what_label = label_of("%s 1.4 m/s ที่ %s", WHAT[i / R], rate_text(RATES[i % R]));
+        const char *const WHAT[L] = {T(MSG_CTRL_WHAT_WALK_RAMP), T(MSG_CTRL_WHAT_WALK_STEEP),
+                                            T(MSG_CTRL_WHAT_WALK_STEP), T(MSG_CTRL_WHAT_WALK_LEDGE)};
+        const label what_label = label_of(T(MSG_CTRL_WALK_AT), WHAT[i / R], rate_text(RATES[i % R]));
         const char *what = what_label.text;
         if (!expect_sane_frames(&rq[i], &rs[i], what))
             return;
@@ -774,29 +775,29 @@ static void slope_limit_and_steps(void)
         switch (i / R) {
         case 0:
             want = resting_on(ramp, LANE_RAMP_UP, travelled, r_);
-            rule = "ขึ้นทางลาดได้ ไปครบระยะแนวนอนและอยู่บนผิวลาด";
+            rule = T(MSG_CTRL_RULE_RAMP);
             break;
         case 1:
             want = v3(LANE_STEEP, r_, steep_stop(r_, r_));
-            rule = "ไม่ไต่ขึ้นทางลาดที่ชันเกิน slope_limit: หยุดแตะผิวลาดที่ระดับพื้น";
+            rule = T(MSG_CTRL_RULE_STEEP);
             break;
         case 2:
             want = v3(LANE_STEP_LOW, 0.25f + r_, travelled);
-            rule = "ก้าวขึ้นขั้นที่เตี้ยกว่า step_height แล้วเดินต่อบนขั้น ระยะแนวนอนครบ";
+            rule = T(MSG_CTRL_RULE_STEP);
             break;
         default:
             want = v3(LANE_STEP_MID, r_, edge_stop(r_, 0.32f, r_));
-            rule = "ขั้นที่สูงกว่า step_height กั้นไว้: หยุดแตะขอบ";
+            rule = T(MSG_CTRL_RULE_LEDGE);
             break;
         }
         if (!(v3_distance(last->center, want) <= TOL_MOVE) || !last->grounded) {
-            check_fail(DIAG_NONE, what, fmt("%s: สุดท้าย centre %s, grounded 1", rule, fmt_v3(want)), state_text(last));
+            check_fail(DIAG_NONE, what, fmt(T(MSG_CTRL_RULE_END), rule, fmt_v3(want)), state_text(last));
             return;
         }
         if (i / R == 1 || i / R == 3)
             for (int f = 0; f < rq[i].frame_count; f++)
                 if (rs[i].states[f].center.y > r_ + TOL_TOUCH) {
-                    check_fail(DIAG_NONE, run_given(&rq[i], f, what), fmt("%s: centre.y ไม่เกิน %.3f ทุก frame", rule, (double)r_),
+                    check_fail(DIAG_NONE, run_given(&rq[i], f, what), fmt(T(MSG_CTRL_RULE_HEIGHT), rule, (double)r_),
                                state_text(&rs[i].states[f]));
                     return;
                 }
@@ -824,8 +825,8 @@ static void chapter_gravity(void)
     if (!CHECK_CALL(OP_CTRL_RUN, rq, N, rs, NULL))
         return;
     for (int i = 0; i < N; i++) {
-        const label what_label = i == 0 ? label_of("ยืนนิ่งบนพื้นเรียบ 60 Hz (delta เป็นศูนย์)")
-                                        : label_of("ปล่อยตกจากสูง 3 m ความเร็วเริ่ม 0 ที่ %s", rate_text(RATES[i]));
+        const label what_label = i == 0 ? label_of("%s", T(MSG_CTRL_WHAT_STANDING))
+                                        : label_of(T(MSG_CTRL_WHAT_DROP), rate_text(RATES[i]));
         const char *what = what_label.text;
         if (!expect_sane_frames(&rq[i], &rs[i], what) || !expect_chapter_velocity(&rq[i], &rs[i], what))
             return;
@@ -838,7 +839,7 @@ static void chapter_gravity(void)
             double want_y = landed ? SETTINGS.radius : free_y;
             if (!(fabs(s->center.y - want_y) <= TOL_FALL) || s->grounded != landed) {
                 check_fail(DIAG_NONE, run_given(&rq[i], f, what),
-                           fmt("centre.y = %.5f (y += vertical_velocity × dt, หยุดที่พื้น %.2f), grounded %d", want_y,
+                           fmt(T(MSG_CTRL_HEIGHT_EXPECTED), want_y,
                                (double)SETTINGS.radius, landed),
                            state_text(s));
                 return;
@@ -859,11 +860,11 @@ static void bad_input(void)
         CTRL_ERR_NULL, CTRL_ERR_NULL, CTRL_ERR_NULL, CTRL_ERR_WORLD, CTRL_ERR_WORLD, CTRL_ERR_WORLD, CTRL_ERR_WORLD,
         CTRL_ERR_WORLD, CTRL_ERR_SETTINGS, CTRL_ERR_SETTINGS, CTRL_ERR_SETTINGS, CTRL_ERR_SETTINGS, CTRL_ERR_SETTINGS,
         CTRL_ERR_SETTINGS, CTRL_ERR_NOT_FINITE, CTRL_ERR_NOT_FINITE, CTRL_ERR_TOO_FAR};
-    static const char *const SGIVEN[S] = {
-        "world = NULL", "settings = NULL", "out = NULL", "box_count = 33 (เกิน CTRL_MAX_BOXES)", "box_count = −1",
+    const char *const SGIVEN[S] = {
+        "world = NULL", "settings = NULL", "out = NULL", T(MSG_CTRL_GIVEN_TOO_MANY_BOXES), "box_count = −1",
         "box half_extents.y = 0", "box center.x = NaN", "box rotation = (0, 0, 0, 0)", "radius = 0", "radius = NaN",
-        "slope_limit = 0", "slope_limit = 1.6 rad (เกิน 85°)", "step_height = radius", "step_height = −0.1",
-        "start.y = NaN", "motion.z = inf", "motion ยาว 60 m (เกิน CTRL_MAX_MOTION)"};
+        "slope_limit = 0", T(MSG_CTRL_GIVEN_STEEP_LIMIT), "step_height = radius", "step_height = −0.1",
+        "start.y = NaN", "motion.z = inf", T(MSG_CTRL_GIVEN_LONG_MOTION)};
     memset(srq, 0, sizeof srq);
     for (int i = 0; i < S; i++) {
         add_box(&srq[i].world, floor_box(0.0f));
@@ -899,7 +900,7 @@ static void bad_input(void)
         vec3 want = v3_is_finite(srq[i].start) ? srq[i].start : v3_zero();
         const ctrl_slide_result *got = &srs[i].result;
         if (!(v3_distance(got->center, want) == 0.0f) || got->hit_ground || got->hit_wall || got->hit_ceiling) {
-            check_fail(DIAG_NONE, given, fmt("*out = start %s ไม่มี hit ใดๆ (ไม่ขยับ)", fmt_v3(want)),
+            check_fail(DIAG_NONE, given, fmt(T(MSG_CTRL_SLIDE_UNTOUCHED), fmt_v3(want)),
                        fmt("centre %s, hit_ground %d, hit_wall %d, hit_ceiling %d", fmt_v3(got->center),
                            got->hit_ground, got->hit_wall, got->hit_ceiling));
             return;
@@ -913,7 +914,7 @@ static void bad_input(void)
                                          CTRL_ERR_NOT_FINITE, CTRL_ERR_NOT_FINITE, CTRL_ERR_NOT_FINITE,
                                          CTRL_ERR_NOT_FINITE, CTRL_ERR_NULL, CTRL_ERR_NULL, CTRL_ERR_NULL,
                                          CTRL_ERR_SETTINGS};
-    static const char *const FGIVEN[F] = {"dt = 0", "dt = −1/60", "dt = NaN", "dt = 0.5 s (เกิน CTRL_MAX_DT)",
+    const char *const FGIVEN[F] = {"dt = 0", "dt = −1/60", "dt = NaN", T(MSG_CTRL_GIVEN_LONG_DT),
                                           "delta.x = NaN", "turn = inf", "state.center.z = NaN",
                                           "state.vertical_velocity = NaN", "state = NULL", "world = NULL",
                                           "settings = NULL", "radius = −0.3"};
@@ -945,7 +946,7 @@ static void bad_input(void)
         if (!same_status(frs[i].status[0], FWANT[i], given))
             return;
         if (memcmp(&frs[i].states[0], &frq[i].start, sizeof frq[i].start) != 0) {
-            check_fail(DIAG_NONE, given, fmt("state ไม่ถูกแตะ: %s", state_text(&frq[i].start)),
+            check_fail(DIAG_NONE, given, fmt(T(MSG_CTRL_STATE_UNTOUCHED), state_text(&frq[i].start)),
                        state_text(&frs[i].states[0]));
             return;
         }
