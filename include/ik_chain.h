@@ -85,6 +85,19 @@ static inline ik_input_error ik_validate(const ik_chain *chain, vec3 target,
     return IK_INPUT_OK;
 }
 
+/* What a solver answers to input ik_validate refused: the report (when
+ * there is one) says so, the chain stays untouched, and the solver
+ * returns this function's -1. */
+static inline int ik_reject(ik_report *report)
+{
+    if (report) {
+        report->status = IK_INVALID_INPUT;
+        report->passes = 0;
+        report->initial_error = 0.0f;
+    }
+    return -1;
+}
+
 /* Sum of the bone lengths: how far the tip can ever be from the root. */
 static inline float ik_chain_reach(const ik_chain *chain)
 {

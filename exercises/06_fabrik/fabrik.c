@@ -20,9 +20,9 @@ int fabrik_solve(ik_chain *chain, vec3 target, const ik_settings *settings, ik_r
 {
     /* @snippet fabrik_solve */
     /* TODO: implement FABRIK as in chapter section 8 (contract in fabrik.h):
-     *  1. Call ik_validate first. If it is not IK_INPUT_OK: when report is
-     *     not NULL set status IK_INVALID_INPUT, passes 0, initial_error 0;
-     *     return -1 and leave the chain untouched.
+     *  1. Call ik_validate first. If it is not IK_INPUT_OK, return
+     *     ik_reject(report) (ik_chain.h): -1, the report says
+     *     IK_INVALID_INPUT, and the chain stays untouched.
      *  2. Record the rest bone lengths, the reach (their sum) and the root.
      *     report->initial_error = |tip - target|.
      *  3. If |target - root| > reach: lay the chain straight from the root

@@ -21,14 +21,8 @@ int ccd_solve(ik_chain *chain, vec3 target, const ik_settings *settings, ik_repo
     /* @snippet ccd_solve */
     /* Validate before any math: bad input is named here instead of turning
      * into a NaN somewhere in the middle of a pass. */
-    if (ik_validate(chain, target, settings, report) != IK_INPUT_OK) {
-        if (report) {
-            report->status = IK_INVALID_INPUT;
-            report->passes = 0;
-            report->initial_error = 0.0f;
-        }
-        return -1;
-    }
+    if (ik_validate(chain, target, settings, report) != IK_INPUT_OK)
+        return ik_reject(report);
 
     const int joint_count = chain->joint_count;
     const int tip = joint_count - 1;

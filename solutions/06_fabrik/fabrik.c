@@ -19,14 +19,8 @@
 int fabrik_solve(ik_chain *chain, vec3 target, const ik_settings *settings, ik_report *report)
 {
     /* @snippet fabrik_solve */
-    if (ik_validate(chain, target, settings, report) != IK_INPUT_OK) {
-        if (report) {
-            report->status = IK_INVALID_INPUT;
-            report->passes = 0;
-            report->initial_error = 0.0f;
-        }
-        return -1;
-    }
+    if (ik_validate(chain, target, settings, report) != IK_INPUT_OK)
+        return ik_reject(report);
 
     const int joint_count = chain->joint_count;
     const int tip = joint_count - 1;
