@@ -14,6 +14,7 @@
 #include <float.h>
 #include <limits.h>
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -124,8 +125,46 @@ static int last_line(const lexer *lx)
 
 typedef enum { NUMBER_OK, NUMBER_NOT_A_NUMBER, NUMBER_NOT_FINITE } number_result;
 
+/* Clinger's fast path: a plain decimal ("-12.345") with at most 15 digits
+ * is an exact integer over an exact power of ten, so one IEEE division
+ * gives the correctly rounded value, the same double strtod returns. The
+ * clip holds ~60 000 such numbers and the checker reads it for every
+ * submission it grades; strtod was 5 % of grading a class. Anything else
+ * (exponents, long digit strings, "nan") goes to strtod. */
+static int parse_plain_decimal(const char *s, size_t n, double *out)
+{
+    static const double power_of_ten[16] = {1e0, 1e1, 1e2,  1e3,  1e4,  1e5,  1e6,  1e7,
+                                            1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15};
+    size_t i = 0;
+    int negative = 0, digits = 0, decimals = -1;
+    if (i < n && (s[i] == '-' || s[i] == '+'))
+        negative = s[i++] == '-';
+    uint64_t mantissa = 0;
+    for (; i < n; i++) {
+        if (s[i] == '.' && decimals < 0) {
+            decimals = 0;
+            continue;
+        }
+        if (s[i] < '0' || s[i] > '9' || ++digits > 15)
+            return 0;
+        mantissa = mantissa * 10 + (uint64_t)(s[i] - '0');
+        if (decimals >= 0)
+            decimals++;
+    }
+    if (digits == 0)
+        return 0;
+    double v = (double)mantissa / power_of_ten[decimals < 0 ? 0 : decimals];
+    *out = negative ? -v : v;
+    return 1;
+}
+
 static number_result parse_float(const token *t, float *out)
 {
+    double fast;
+    if (parse_plain_decimal(t->start, t->length, &fast)) {
+        *out = (float)fast;
+        return NUMBER_OK;
+    }
     char buf[64];
     if (t->length == 0 || t->length >= sizeof buf)
         return NUMBER_NOT_A_NUMBER;

@@ -28,23 +28,27 @@ typedef struct { float x, y, z, w; } quat;
 
 /* ---- vec3 ------------------------------------------------------------ */
 
+/* v3() and q4() are for callers. The helpers below build their results
+ * with compound literals instead: the checker compiles student code at
+ * -O0, where each helper call is a real call, and measured a quarter of
+ * the chain sections' run time inside v3() alone. */
 static inline vec3 v3(float x, float y, float z) { vec3 r = {x, y, z}; return r; }
-static inline vec3 v3_zero(void) { return v3(0.0f, 0.0f, 0.0f); }
-static inline vec3 v3_up(void) { return v3(0.0f, 1.0f, 0.0f); }
-static inline vec3 v3_forward(void) { return v3(0.0f, 0.0f, 1.0f); }
-static inline vec3 v3_right(void) { return v3(1.0f, 0.0f, 0.0f); }
+static inline vec3 v3_zero(void) { return (vec3){0.0f, 0.0f, 0.0f}; }
+static inline vec3 v3_up(void) { return (vec3){0.0f, 1.0f, 0.0f}; }
+static inline vec3 v3_forward(void) { return (vec3){0.0f, 0.0f, 1.0f}; }
+static inline vec3 v3_right(void) { return (vec3){1.0f, 0.0f, 0.0f}; }
 
-static inline vec3 v3_add(vec3 a, vec3 b) { return v3(a.x + b.x, a.y + b.y, a.z + b.z); }
-static inline vec3 v3_sub(vec3 a, vec3 b) { return v3(a.x - b.x, a.y - b.y, a.z - b.z); }
-static inline vec3 v3_scale(vec3 a, float s) { return v3(a.x * s, a.y * s, a.z * s); }
-static inline vec3 v3_neg(vec3 a) { return v3(-a.x, -a.y, -a.z); }
+static inline vec3 v3_add(vec3 a, vec3 b) { return (vec3){a.x + b.x, a.y + b.y, a.z + b.z}; }
+static inline vec3 v3_sub(vec3 a, vec3 b) { return (vec3){a.x - b.x, a.y - b.y, a.z - b.z}; }
+static inline vec3 v3_scale(vec3 a, float s) { return (vec3){a.x * s, a.y * s, a.z * s}; }
+static inline vec3 v3_neg(vec3 a) { return (vec3){-a.x, -a.y, -a.z}; }
 static inline float v3_dot(vec3 a, vec3 b) { return a.x * b.x + a.y * b.y + a.z * b.z; }
 
 static inline vec3 v3_cross(vec3 a, vec3 b)
 {
-    return v3(a.y * b.z - a.z * b.y,
-              a.z * b.x - a.x * b.z,
-              a.x * b.y - a.y * b.x);
+    return (vec3){a.y * b.z - a.z * b.y,
+                  a.z * b.x - a.x * b.z,
+                  a.x * b.y - a.y * b.x};
 }
 
 static inline float v3_length_sq(vec3 a) { return v3_dot(a, a); }
@@ -80,9 +84,9 @@ static inline vec3 v3_any_perpendicular(vec3 a)
 /* ---- quat ------------------------------------------------------------ */
 
 static inline quat q4(float x, float y, float z, float w) { quat r = {x, y, z, w}; return r; }
-static inline quat quat_identity(void) { return q4(0.0f, 0.0f, 0.0f, 1.0f); }
+static inline quat quat_identity(void) { return (quat){0.0f, 0.0f, 0.0f, 1.0f}; }
 static inline float quat_dot(quat a, quat b) { return a.x * b.x + a.y * b.y + a.z * b.z + a.w * b.w; }
-static inline quat quat_neg(quat a) { return q4(-a.x, -a.y, -a.z, -a.w); }
+static inline quat quat_neg(quat a) { return (quat){-a.x, -a.y, -a.z, -a.w}; }
 static inline int quat_is_finite(quat a) { return isfinite(a.x) && isfinite(a.y) && isfinite(a.z) && isfinite(a.w); }
 
 /* Unit quaternion along q; identity when q is (near) zero. */
@@ -92,7 +96,7 @@ static inline quat quat_normalize(quat q)
     if (!(len_sq > IK_EPSILON_SQ))
         return quat_identity();
     float inv = 1.0f / sqrtf(len_sq);
-    return q4(q.x * inv, q.y * inv, q.z * inv, q.w * inv);
+    return (quat){q.x * inv, q.y * inv, q.z * inv, q.w * inv};
 }
 
 /* Rotation of `radians` about `axis` (any length); identity for a zero axis. */
@@ -102,19 +106,19 @@ static inline quat quat_from_axis_angle(vec3 axis, float radians)
     if (v3_length_sq(n) == 0.0f)
         return quat_identity();
     float s = sinf(0.5f * radians);
-    return q4(n.x * s, n.y * s, n.z * s, cosf(0.5f * radians));
+    return (quat){n.x * s, n.y * s, n.z * s, cosf(0.5f * radians)};
 }
 
 /* Hamilton product: the rotation "b, then a". */
 static inline quat quat_mul(quat a, quat b)
 {
-    return q4(a.w * b.x + a.x * b.w + a.y * b.z - a.z * b.y,
-              a.w * b.y - a.x * b.z + a.y * b.w + a.z * b.x,
-              a.w * b.z + a.x * b.y - a.y * b.x + a.z * b.w,
-              a.w * b.w - a.x * b.x - a.y * b.y - a.z * b.z);
+    return (quat){a.w * b.x + a.x * b.w + a.y * b.z - a.z * b.y,
+                  a.w * b.y - a.x * b.z + a.y * b.w + a.z * b.x,
+                  a.w * b.z + a.x * b.y - a.y * b.x + a.z * b.w,
+                  a.w * b.w - a.x * b.x - a.y * b.y - a.z * b.z};
 }
 
-static inline quat quat_conjugate(quat q) { return q4(-q.x, -q.y, -q.z, q.w); }
+static inline quat quat_conjugate(quat q) { return (quat){-q.x, -q.y, -q.z, q.w}; }
 
 /* Inverse of any non-zero quaternion (the conjugate for unit ones). */
 static inline quat quat_inverse(quat q)
@@ -123,13 +127,13 @@ static inline quat quat_inverse(quat q)
     if (!(len_sq > IK_EPSILON_SQ))
         return quat_identity();
     float inv = 1.0f / len_sq;
-    return q4(-q.x * inv, -q.y * inv, -q.z * inv, q.w * inv);
+    return (quat){-q.x * inv, -q.y * inv, -q.z * inv, q.w * inv};
 }
 
 /* q * v * q^-1 for unit q, in the cheap form v + 2w(u x v) + 2u x (u x v). */
 static inline vec3 quat_rotate(quat q, vec3 v)
 {
-    vec3 u = v3(q.x, q.y, q.z);
+    vec3 u = (vec3){q.x, q.y, q.z};
     vec3 t = v3_scale(v3_cross(u, v), 2.0f);
     return v3_add(v3_add(v, v3_scale(t, q.w)), v3_cross(u, t));
 }
@@ -156,12 +160,12 @@ static inline quat quat_from_to(vec3 from, vec3 to)
     float d = v3_dot(a, b);
     if (d < -0.999999f) {
         vec3 axis = v3_any_perpendicular(a);
-        return q4(axis.x, axis.y, axis.z, 0.0f);
+        return (quat){axis.x, axis.y, axis.z, 0.0f};
     }
     /* Half-angle trick: (a x b, 1 + a.b) normalized is the rotation by the
      * angle between a and b, without calling acos. */
     vec3 c = v3_cross(a, b);
-    return quat_normalize(q4(c.x, c.y, c.z, 1.0f + d));
+    return quat_normalize((quat){c.x, c.y, c.z, 1.0f + d});
 }
 
 /* Rotation from the three columns of an orthonormal basis (the caller's
@@ -174,16 +178,16 @@ static inline quat quat_from_basis(vec3 x, vec3 y, vec3 z)
     quat q;
     if (trace > 0.0f) {
         float s = sqrtf(trace + 1.0f) * 2.0f, inv = 1.0f / s;
-        q = q4((y.z - z.y) * inv, (z.x - x.z) * inv, (x.y - y.x) * inv, 0.25f * s);
+        q = (quat){(y.z - z.y) * inv, (z.x - x.z) * inv, (x.y - y.x) * inv, 0.25f * s};
     } else if (x.x > y.y && x.x > z.z) {
         float s = sqrtf(1.0f + x.x - y.y - z.z) * 2.0f, inv = 1.0f / s;
-        q = q4(0.25f * s, (y.x + x.y) * inv, (z.x + x.z) * inv, (y.z - z.y) * inv);
+        q = (quat){0.25f * s, (y.x + x.y) * inv, (z.x + x.z) * inv, (y.z - z.y) * inv};
     } else if (y.y > z.z) {
         float s = sqrtf(1.0f + y.y - x.x - z.z) * 2.0f, inv = 1.0f / s;
-        q = q4((y.x + x.y) * inv, 0.25f * s, (z.y + y.z) * inv, (z.x - x.z) * inv);
+        q = (quat){(y.x + x.y) * inv, 0.25f * s, (z.y + y.z) * inv, (z.x - x.z) * inv};
     } else {
         float s = sqrtf(1.0f + z.z - x.x - y.y) * 2.0f, inv = 1.0f / s;
-        q = q4((z.x + x.z) * inv, (z.y + y.z) * inv, 0.25f * s, (x.y - y.x) * inv);
+        q = (quat){(z.x + x.z) * inv, (z.y + y.z) * inv, 0.25f * s, (x.y - y.x) * inv};
     }
     return q;
 }
@@ -233,14 +237,14 @@ static inline quat quat_slerp(quat a, quat b, float t)
     }
     if (d > 0.9995f) {
         /* Nearly the same rotation: sin(theta) ~ 0, so lerp and normalize. */
-        return quat_normalize(q4(a.x + (b.x - a.x) * t, a.y + (b.y - a.y) * t,
-                                 a.z + (b.z - a.z) * t, a.w + (b.w - a.w) * t));
+        return quat_normalize((quat){a.x + (b.x - a.x) * t, a.y + (b.y - a.y) * t,
+                                      a.z + (b.z - a.z) * t, a.w + (b.w - a.w) * t});
     }
     float theta = acosf(d);
     float s = sinf(theta);
     float wa = sinf((1.0f - t) * theta) / s;
     float wb = sinf(t * theta) / s;
-    return q4(a.x * wa + b.x * wb, a.y * wa + b.y * wb, a.z * wa + b.z * wb, a.w * wa + b.w * wb);
+    return (quat){a.x * wa + b.x * wb, a.y * wa + b.y * wb, a.z * wa + b.z * wb, a.w * wa + b.w * wb};
 }
 
 #endif /* IKMATH_H */

@@ -6,7 +6,8 @@ load root.'/plots/common.gp'
 if (!exists("formats")) formats = "svg png"
 do for [fmt in formats] {
     if (fmt eq "svg") { @svg } else { @png }
-    set title solver.": your convergence vs the reference (100 chains of 10 bones, median and 10–90 %)" noenhanced
+    # 50 = FIGURE_CASES in checker/sections/ik_chain_checks.c
+    set title solver.": your convergence vs the reference (50 chains of 10 bones, median and 10–90 %)" noenhanced
     set logscale y
     set format y "10^{%T}"
     set yrange [1e-7:3]

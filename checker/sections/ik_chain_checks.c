@@ -527,7 +527,9 @@ void ik_chain_invalid_input(const ik_chain_spec *s)
 
 /* ---- the student's own convergence figure ------------------------------ */
 
-#define FIGURE_CASES 100
+/* 50 chains give a steady median and 10-90 % band; the figure is drawn
+ * for every graded submission, where 100 cost 50 ms of CCD at -O0. */
+#define FIGURE_CASES 50
 #define FIGURE_PASSES 48
 
 static int compare_floats(const void *a, const void *b)

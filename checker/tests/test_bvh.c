@@ -201,6 +201,54 @@ static void test_crlf_and_spacing(void)
     bvh_free(&f);
 }
 
+/* The loader reads plain decimals without strtod (a fast path, see
+ * parse_float in bvh.c). Every number must still come out exactly as
+ * (float)strtod reads it: random spellings of 1..18 digits, signs, a
+ * leading or trailing point, exponents (which take the strtod path). */
+static void test_numbers_match_strtod(void)
+{
+    enum { ROWS = 4000 };
+    static char text[ROWS * 3 * 40 + 512], spelled[ROWS * 3][40];
+    rng_state = 0x5EED5u;
+    size_t n = (size_t)snprintf(text, sizeof text,
+                                "HIERARCHY\nROOT Hips\n{\nOFFSET 0 0 0\nCHANNELS 3 Xposition Yposition Zposition\n"
+                                "End Site\n{\nOFFSET 0 1 0\n}\n}\nMOTION\nFrames: %d\nFrame Time: 0.008333\n",
+                                ROWS);
+    for (int i = 0; i < ROWS * 3; i++) {
+        char *w = spelled[i];
+        int len = 0, digits = 1 + (int)(rng_next() % 18), point = (int)(rng_next() % (unsigned)(digits + 2)) - 1;
+        uint64_t style = rng_next() % 8;
+        if (style == 0)
+            w[len++] = '-';
+        if (style == 1)
+            w[len++] = '+';
+        for (int d = 0; d < digits; d++) {
+            if (d == point)
+                w[len++] = '.';
+            w[len++] = (char)('0' + rng_next() % 10);
+        }
+        if (point == digits)
+            w[len++] = '.';
+        if (style == 2)
+            len += snprintf(w + len, 8, "e%d", (int)(rng_next() % 21) - 10);
+        w[len] = '\0';
+        n += (size_t)snprintf(text + n, sizeof text - n, "%s%s", w, i % 3 == 2 ? "\n" : " ");
+    }
+    bvh_file f;
+    bvh_error e = bvh_parse(text, n, &f);
+    if (e.failed)
+        fprintf(stderr, "\n  %s", e.message);
+    CU_ASSERT_FALSE_FATAL(e.failed);
+    int mismatches = 0;
+    for (int i = 0; i < ROWS * 3; i++) {
+        float want = (float)strtod(spelled[i], NULL), got = bvh_frame_values(&f, i / 3)[i % 3];
+        if (memcmp(&want, &got, sizeof got) != 0 && mismatches++ < 3)
+            fprintf(stderr, "\n  '%s' read as %.9g, strtod says %.9g", spelled[i], (double)got, (double)want);
+    }
+    CU_ASSERT_EQUAL(mismatches, 0);
+    bvh_free(&f);
+}
+
 /* ---- malformed files ------------------------------------------------------------ */
 
 static const struct {
@@ -443,6 +491,7 @@ void add_bvh_suite(void)
     CU_add_test(s, "real clip: 31 joints, 994 frames, README figures", test_real_clip);
     CU_add_test(s, "rotation order as the file lists it", test_rotation_order);
     CU_add_test(s, "CRLF, 'Frames :', blank rows, no final newline", test_crlf_and_spacing);
+    CU_add_test(s, "every number read exactly as strtod reads it", test_numbers_match_strtod);
     CU_add_test(s, "malformed files refused with their line", test_malformed_files);
     CU_add_test(s, "bad arguments and missing files", test_bad_arguments);
     CU_add_test(s, "BVH_MAX_JOINTS accepted, one more refused", test_joint_limit);
