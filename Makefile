@@ -117,7 +117,7 @@ $(OBJ)/ref/%.o: solutions/%/$$(call section_name,$$*).c $(HEADERS)
 # link went from 75 to 54 ms CPU. The checker uses these objects (through
 # the specs file named in musl/specs) when they exist and the compiler is the
 # default gcc; otherwise, and for MEMCHECK or another compiler, glibc's.
-$(OBJ)/musl/stamp: checker/runner_main.c checker/protocol.h $(wildcard checker/sections/*/ops.c) $(REF_SRC) $(COMMON_SRC) $(HEADERS)
+$(OBJ)/musl/stamp: checker/runner_main.c checker/protocol.h $(wildcard checker/sections/*/ops.c) $(REF_SRC) $(COMMON_SRC) $(HEADERS) | setup
 	@rm -rf $(OBJ)/musl && mkdir -p $(OBJ)/musl/ops $(OBJ)/musl/ref $(OBJ)/musl/common
 	@musl=$$(command -v musl-gcc 2>/dev/null); \
 	specs=$$( [ -n "$$musl" ] && sed -n 's/.*-specs "\([^"]*\)".*/\1/p' "$$musl"); \

@@ -71,6 +71,16 @@ cmp -s "$dir/run1.csv" "$dir/run2.csv" && ok || bad "regrading with the same see
 # the clean environment of a spawned child holds PATH and LC_ALL only.
 grep -rl 4242 "$dir"/work_run1/*/stage 2>/dev/null | head -1 | grep -q . && bad "the seed leaked into a stage folder" || ok
 
+# With musl's glue built (make setup installs musl-tools), the hostile
+# submissions above ran in musl runners: check they really were, so a
+# silent fallback to glibc (a third slower to grade) does not go unseen.
+if [ -s "$objdir/musl/specs" ]; then
+  r=$dir/work_run1/good/stage/03_two_bone/runner
+  size=$(stat -c %s "$r" 2>/dev/null || echo 0)
+  [ "$size" -gt 0 ] && [ "$size" -lt 200000 ] && ! grep -q "Fatal glibc error" "$r" && ok \
+    || bad "03 runner is $size bytes: not linked against musl"
+fi
+
 # The Gradescope zip: unpacked like Gradescope does, graded by its own
 # run_autograder against a copy of the reference (built from the zip's
 # sources alone, so nothing outside the zip is needed).
