@@ -189,10 +189,13 @@ $(BUILD)/programs/%: $$(wildcard $$(subst __,/,$$*)/*.c) $(HEADERS)
 PROGRAMS := $(foreach t,exercises solutions,$(foreach s,$(SECTIONS),$(BUILD)/programs/$(t)__$(s)))
 programs: $(PROGRAMS)
 
+# S=03 or S=03_two_bone, like make check.
+RUN_SECTION = $(or $(filter $(S),$(SECTIONS)),$(firstword $(filter $(S)_%,$(SECTIONS))))
 run: setup
 	@test -n "$(S)" || { echo "ระบุ section: make run S=03_two_bone"; exit 2; }
-	@$(MAKE) --no-print-directory $(BUILD)/programs/$(subst /,,$(DIR))__$(S)
-	@$(BUILD)/programs/$(subst /,,$(DIR))__$(S)
+	@test -n "$(RUN_SECTION)" || { echo "ไม่มี section '$(S)' (no such section); sections: $(SECTIONS)"; exit 2; }
+	@$(MAKE) --no-print-directory $(BUILD)/programs/$(subst /,,$(DIR))__$(RUN_SECTION)
+	@$(BUILD)/programs/$(subst /,,$(DIR))__$(RUN_SECTION)
 
 # ---- make test: the project's own tests ---------------------------------
 SELFTEST_SRC := checker/tests/selftest.c checker/tests/test_ikmath.c checker/tests/test_bvh.c checker/spawn.c checker/sandbox.c checker/diagnosis.c checker/messages.c $(COMMON_SRC)

@@ -32,6 +32,13 @@ for s in solutions/*/; do
   [ -f "checker/hints/$slug.md" ] && ok || bad "section $slug has no hints"
 done
 
+# ---- make run: S=03 like make check; a wrong name is one line, not a link error
+make --no-print-directory run S=03 DIR=solutions > "$dir/run03.txt" 2>&1 && grep -q "101.54 deg" "$dir/run03.txt" && ok \
+  || bad "make run S=03 did not run section 03's program"
+make --no-print-directory run S=99 > "$dir/run99.txt" 2>&1
+[ $? = 2 ] && grep -q "no such section" "$dir/run99.txt" && ! grep -q "undefined reference" "$dir/run99.txt" && ok \
+  || bad "make run S=99 did not say there is no such section"
+
 # ---- progress: counts derived from the checks themselves -------------------
 check --dir exercises --work "$dir/ex" --list --no-color > "$dir/list.txt" 2>/dev/null
 checks=$(grep -c '^check' "$dir/ex/results.tsv")
