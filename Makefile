@@ -238,7 +238,7 @@ HOSTILE_SED := $(wildcard checker/tests/hostile/*.sed)
 HOSTILE_SRC := $(foreach f,$(HOSTILE_SED),$(BUILD)/hostile/$(basename $(notdir $(f)))/02_law_of_cosines/law_of_cosines.c)
 $(BUILD)/hostile/%/02_law_of_cosines/law_of_cosines.c: checker/tests/hostile/%.sed solutions/02_law_of_cosines/law_of_cosines.c
 	@mkdir -p $(dir $@)
-	@sed -f $< solutions/02_law_of_cosines/law_of_cosines.c > $@
+	@sed -f $< solutions/02_law_of_cosines/law_of_cosines.c | sed 's|@ROOT@|$(CURDIR)|g' > $@
 	@! cmp -s solutions/02_law_of_cosines/law_of_cosines.c $@ || { echo "$< no longer changes the reference"; rm -f $@; exit 1; }
 
 test-plain: $(CHECKER) $(RUNNER_OBJS) $(SELFTEST) programs $(BUGGY_SRC) $(HOSTILE_SRC) test-plots test-grade test-student test-other-cc test-book

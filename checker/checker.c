@@ -25,6 +25,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <stdio.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -214,6 +215,124 @@ static int musl_specs(const options *o, char *flag, size_t flag_size)
     return 1;
 }
 
+/* ---- what a student's file may #include ----------------------------------
+ * The compiler reads whatever the source names: "#include" of the reference
+ * solution (or of a classmate's staged file during grade-all) would hand in
+ * somebody else's code, and "#include </etc/passwd>" would print that file
+ * back in the compile errors. The compile runs with -H, which makes the
+ * preprocessor list every file it opened (macros and all); each must lie in
+ * the workbook's include/, this run's stage/ (the section headers) or one of
+ * the compiler's own system directories, or the section scores 0. */
+
+#define MAX_SYSTEM_DIRS 24
+static char g_system_dirs[MAX_SYSTEM_DIRS][1024];
+static int g_system_dir_count = -1;
+
+/* The compiler's "#include <...> search starts here:" list, asked once. */
+static void load_system_dirs(const options *o, const char *specs_flag)
+{
+    g_system_dir_count = 0;
+    const char *argv[8];
+    int argc = 0;
+    argv[argc++] = o->cc;
+    if (specs_flag)
+        argv[argc++] = specs_flag;
+    argv[argc++] = "-xc";
+    argv[argc++] = "-E";
+    argv[argc++] = "-v";
+    argv[argc++] = "/dev/null";
+    argv[argc] = NULL;
+    spawn_request rq = {.argv = argv, .timeout_ms = COMPILE_TIMEOUT_MS, .output_keep = 16384,
+                        .output_limit = 1u << 20};
+    spawn_result rs;
+    spawn_run(&rq, &rs);
+    const char *at = rs.output ? strstr(rs.output, "#include <...> search starts here:") : NULL;
+    for (const char *line = at ? strchr(at, '\n') : NULL; line && g_system_dir_count < MAX_SYSTEM_DIRS;
+         line = strchr(line, '\n')) {
+        line++;
+        if (*line != ' ')
+            break; /* "End of search list." */
+        char dir[1024];
+        size_t n = strcspn(line + 1, "\n");
+        snprintf(dir, sizeof dir, "%.*s", (int)n, line + 1);
+        if (realpath(dir, g_system_dirs[g_system_dir_count]))
+            g_system_dir_count++;
+    }
+    spawn_result_free(&rs);
+}
+
+static int path_is_under(const char *path, const char *dir)
+{
+    size_t n = strlen(dir);
+    return n > 0 && strncmp(path, dir, n) == 0 && (path[n] == '/' || path[n] == '\0');
+}
+
+/* Is `line` one of -H's "... path" lines? Returns the path or NULL. */
+static const char *included_path(const char *line)
+{
+    if (line[0] != '.')
+        return NULL;
+    while (*line == '.')
+        line++;
+    return *line == ' ' ? line + 1 : NULL;
+}
+
+/* The first file the compile opened outside the allowed places, copied to
+ * `out` (as the compiler spelled it); 0 when there is none. */
+static int include_outside(const options *o, const char *output, char *out, size_t out_size)
+{
+    char include_dir[4096], stage_dir[4096], where[4096], real[PATH_MAX];
+    snprintf(where, sizeof where, "%s/include", o->root);
+    if (!realpath(where, include_dir))
+        include_dir[0] = '\0';
+    snprintf(where, sizeof where, "%s/stage", o->work);
+    if (!realpath(where, stage_dir))
+        stage_dir[0] = '\0';
+    for (const char *line = output; line && *line; line = strchr(line, '\n') ? strchr(line, '\n') + 1 : NULL) {
+        const char *path = included_path(line);
+        if (!path)
+            continue;
+        char name[4096];
+        snprintf(name, sizeof name, "%.*s", (int)strcspn(path, "\n"), path);
+        int allowed = 0;
+        if (realpath(name, real)) {
+            allowed = path_is_under(real, include_dir) || path_is_under(real, stage_dir);
+            for (int i = 0; !allowed && i < g_system_dir_count; i++)
+                allowed = path_is_under(real, g_system_dirs[i]);
+        }
+        if (!allowed) {
+            snprintf(out, out_size, "%s", name);
+            return 1;
+        }
+    }
+    return 0;
+}
+
+/* The compiler's output without -H's lists, for the student to read. */
+static void without_include_lists(const char *output, char *out, size_t out_size)
+{
+    size_t n = 0;
+    int guard_list = 0;
+    out[0] = '\0';
+    for (const char *line = output; line && *line; line = strchr(line, '\n') ? strchr(line, '\n') + 1 : NULL) {
+        size_t len = strcspn(line, "\n");
+        if (strncmp(line, "Multiple include guards may be useful for:", 42) == 0) {
+            guard_list = 1;
+            continue;
+        }
+        /* the guard list is bare paths; a diagnostic has a ':' */
+        if (included_path(line) || (guard_list && !memchr(line, ':', len)))
+            continue;
+        guard_list = 0;
+        if (n + len + 2 >= out_size)
+            break;
+        memcpy(out + n, line, len);
+        n += len;
+        out[n++] = '\n';
+        out[n] = '\0';
+    }
+}
+
 /* Compiles one section's runner. Returns 1 on success; otherwise fills
  * `record` with what the student needs to see. */
 static int compile_section(const options *o, const section_def *s, char *runner, size_t runner_size,
@@ -275,6 +394,7 @@ static int compile_section(const options *o, const section_def *s, char *runner,
     argv[argc++] = "-Wall";
     argv[argc++] = "-Wextra";
     argv[argc++] = "-fdiagnostics-color=never";
+    argv[argc++] = "-H"; /* list every file opened: see include_outside */
     if (CHECK_ENV.sandbox)
         argv[argc++] = "-static"; /* nothing to load at start: the cage forbids opening files */
     for (int i = 0; i < o->flag_count; i++)
@@ -296,11 +416,26 @@ static int compile_section(const options *o, const section_def *s, char *runner,
     argv[argc] = NULL;
 
     unlink(runner);
-    spawn_request rq = {.argv = argv, .timeout_ms = COMPILE_TIMEOUT_MS, .output_keep = 3000,
+    if (g_system_dir_count < 0)
+        load_system_dirs(o, objdir == musl_objdir ? specs_flag : NULL);
+    /* enough to keep -H's whole list (a few KB) beside the first errors */
+    spawn_request rq = {.argv = argv, .timeout_ms = COMPILE_TIMEOUT_MS, .output_keep = 1u << 16,
                         .output_limit = 1u << 20};
     spawn_result rs;
     spawn_run(&rq, &rs);
     int ok = rs.end == SPAWN_EXITED && rs.exit_code == 0 && file_exists(runner);
+    char outside[1024];
+    /* A list cut short cannot be vouched for: only a file that includes
+     * hundreds of headers gets here. */
+    int unchecked = ok && rs.output_total > rs.output_size;
+    if (include_outside(o, rs.output, outside, sizeof outside) || unchecked) {
+        unlink(runner);
+        record->outcome = OUTCOME_NO_COMPILE;
+        snprintf(record->text, sizeof record->text, msg(MSG_INCLUDE_OUTSIDE), src,
+                 unchecked ? "(too many #include lines to check)" : outside);
+        spawn_result_free(&rs);
+        return 0;
+    }
     if (!ok) {
         record->outcome = OUTCOME_NO_COMPILE;
         char missing[512];
@@ -311,8 +446,11 @@ static int compile_section(const options *o, const section_def *s, char *runner,
             snprintf(record->text, sizeof record->text, msg(MSG_COMPILE_TIMEOUT), COMPILE_TIMEOUT_MS / 1000);
         else if (missing[0])
             snprintf(record->text, sizeof record->text, msg(MSG_LINK_MISSING), missing, src);
-        else
-            snprintf(record->text, sizeof record->text, msg(MSG_COMPILE_ERROR), rs.output);
+        else {
+            char shown[3000];
+            without_include_lists(rs.output, shown, sizeof shown);
+            snprintf(record->text, sizeof record->text, msg(MSG_COMPILE_ERROR), shown);
+        }
     } else {
         record->failed = 0;
     }
