@@ -267,6 +267,13 @@ static int path_is_under(const char *path, const char *dir)
     return n > 0 && strncmp(path, dir, n) == 0 && (path[n] == '/' || path[n] == '\0');
 }
 
+/* The line after `line` in a NUL-terminated text, or NULL at the end. */
+static const char *next_line(const char *line)
+{
+    const char *end = strchr(line, '\n');
+    return end ? end + 1 : NULL;
+}
+
 /* Is `line` one of -H's "... path" lines? Returns the path or NULL. */
 static const char *included_path(const char *line)
 {
@@ -288,7 +295,7 @@ static int include_outside(const options *o, const char *output, char *out, size
     snprintf(where, sizeof where, "%s/stage", o->work);
     if (!realpath(where, stage_dir))
         stage_dir[0] = '\0';
-    for (const char *line = output; line && *line; line = strchr(line, '\n') ? strchr(line, '\n') + 1 : NULL) {
+    for (const char *line = output; line && *line; line = next_line(line)) {
         const char *path = included_path(line);
         if (!path)
             continue;
@@ -314,7 +321,7 @@ static void without_include_lists(const char *output, char *out, size_t out_size
     size_t n = 0;
     int guard_list = 0;
     out[0] = '\0';
-    for (const char *line = output; line && *line; line = strchr(line, '\n') ? strchr(line, '\n') + 1 : NULL) {
+    for (const char *line = output; line && *line; line = next_line(line)) {
         size_t len = strcspn(line, "\n");
         if (strncmp(line, "Multiple include guards may be useful for:", 42) == 0) {
             guard_list = 1;
