@@ -315,6 +315,46 @@ static int include_outside(const options *o, const char *output, char *out, size
     return 0;
 }
 
+/* The assembler reads files too: ".incbin" and ".include" in an asm
+ * statement are beyond the preprocessor's -H. With -Wa,--MD the assembler
+ * names what it read; anything but the source itself is outside. When it
+ * fails it writes no list, but its errors name the file they are about
+ * ("/etc/passwd:13: Error: ...", quoting its lines): any file other than
+ * its own input "{standard input}" counts too. */
+static int assembler_read_outside(const char *output, const char *deps_path, const char *source, char *out,
+                                  size_t out_size)
+{
+    for (const char *line = output; line && *line; line = next_line(line)) {
+        size_t len = strcspn(line, "\n");
+        const char *tail = ": Assembler messages:";
+        size_t tail_len = strlen(tail);
+        if (len > tail_len && strncmp(line + len - tail_len, tail, tail_len) == 0 &&
+            strncmp(line, "{standard input}", 16) != 0) {
+            snprintf(out, out_size, "%.*s", (int)(len - tail_len), line);
+            return 1;
+        }
+    }
+    FILE *f = fopen(deps_path, "r");
+    if (!f)
+        return 0;
+    const char *base = strrchr(source, '/') ? strrchr(source, '/') + 1 : source;
+    char word[4096];
+    int found = 0, first = 1;
+    /* "target.o: read-file ... source.c", maybe over several lines */
+    while (!found && fscanf(f, "%4095s", word) == 1) {
+        if (first) {
+            first = 0;
+            continue;
+        }
+        if (strcmp(word, "\\") == 0 || strcmp(word, source) == 0 || strcmp(word, base) == 0)
+            continue;
+        snprintf(out, out_size, "%s", word);
+        found = 1;
+    }
+    fclose(f);
+    return found;
+}
+
 /* The compiler's output without -H's lists, for the student to read. */
 static void without_include_lists(const char *output, char *out, size_t out_size)
 {
@@ -402,6 +442,12 @@ static int compile_section(const options *o, const section_def *s, char *runner,
     argv[argc++] = "-Wextra";
     argv[argc++] = "-fdiagnostics-color=never";
     argv[argc++] = "-H"; /* list every file opened: see include_outside */
+    char as_deps[4200], as_deps_flag[4300];
+    snprintf(as_deps, sizeof as_deps, "%s/stage/%s/as.d", o->work, s->slug);
+    snprintf(as_deps_flag, sizeof as_deps_flag, "-Wa,--MD,%s", as_deps);
+    unlink(as_deps);
+    if (!strstr(o->cc, "clang")) /* clang's built-in assembler has no --MD */
+        argv[argc++] = as_deps_flag;
     if (CHECK_ENV.sandbox)
         argv[argc++] = "-static"; /* nothing to load at start: the cage forbids opening files */
     for (int i = 0; i < o->flag_count; i++)
@@ -435,7 +481,8 @@ static int compile_section(const options *o, const section_def *s, char *runner,
     /* A list cut short cannot be vouched for: only a file that includes
      * hundreds of headers gets here. */
     int unchecked = ok && rs.output_total > rs.output_size;
-    if (include_outside(o, rs.output, outside, sizeof outside) || unchecked) {
+    if (include_outside(o, rs.output, outside, sizeof outside) ||
+        assembler_read_outside(rs.output, as_deps, staged, outside, sizeof outside) || unchecked) {
         unlink(runner);
         record->outcome = OUTCOME_NO_COMPILE;
         snprintf(record->text, sizeof record->text, msg(MSG_INCLUDE_OUTSIDE), src,

@@ -71,10 +71,12 @@ cmp -s "$dir/run1.csv" "$dir/run2.csv" && ok || bad "regrading with the same see
 # the clean environment of a spawned child holds PATH and LC_ALL only.
 grep -rl 4242 "$dir"/work_run1/*/stage 2>/dev/null | head -1 | grep -q . && bad "the seed leaked into a stage folder" || ok
 
-# A file that #includes /etc/passwd is refused before its compile errors
-# (which would quote the file) reach any feedback; the reference solution
-# pulled in through a macro is refused too (both score 0 like the others).
-grep -rqs "root:x:0:0" "$dir/run1" "$dir/run1.csv" "$dir/run1.log" && bad "/etc/passwd leaked into the feedback" || ok
+# A file that pulls in /etc/passwd (#include, or .include in asm) is
+# refused before the compiler's or the assembler's errors, which quote the
+# file, reach any feedback; the reference solution pulled in through a
+# macro is refused too (all score 0 like the others).
+grep -rqsE "root:x:0:0|/etc/passwd:[0-9]+: Error" "$dir/run1" "$dir/run1.csv" "$dir/run1.log" \
+  && bad "/etc/passwd leaked into the feedback" || ok
 grep -qs "outside the submission\|นอกงานที่ส่ง" "$dir/run1/hostile_include_reference/results.json" && ok \
   || bad "including the reference solution was not named in the feedback"
 
