@@ -259,6 +259,10 @@ static void load_system_dirs(const options *o, const char *specs_flag)
             g_system_dir_count++;
     }
     spawn_result_free(&rs);
+    /* A compiler that does not print the list (a wrapper, say) must not
+     * turn every <math.h> into a refusal: fall back to the usual prefix. */
+    if (g_system_dir_count == 0)
+        snprintf(g_system_dirs[g_system_dir_count++], sizeof g_system_dirs[0], "/usr");
 }
 
 static int path_is_under(const char *path, const char *dir)
