@@ -34,7 +34,11 @@ else
 endif
 
 STRICT := -std=c11 -Wall -Wextra -Werror
-CFLAGS_ALL := $(STRICT) -O2 -g $(SAN_FLAGS)
+# -fno-math-errno: sqrtf and friends may skip setting errno (nothing here
+# reads it); every result stays bit-identical, unlike -ffast-math. Without
+# it gcc 12 turned each sqrtf in the two-bone solve into a libm call that
+# spilled every live register: 28.5 -> 24.7 ns a solve, measured.
+CFLAGS_ALL := $(STRICT) -fno-math-errno -O2 -g $(SAN_FLAGS)
 SECTION_INCLUDES := -Iinclude -Ichecker $(addprefix -Isolutions/,$(SECTIONS))
 # Given (complete) helper sources beside the shared headers, e.g. a loader.
 COMMON_SRC := $(wildcard include/*.c)
@@ -124,7 +128,7 @@ $(OBJ)/musl/stamp: checker/runner_main.c checker/protocol.h $(wildcard checker/s
 	specs=$$( [ -n "$$musl" ] && sed -n 's/.*-specs "\([^"]*\)".*/\1/p' "$$musl"); \
 	if [ "$(SANITIZE)" = 1 ] || [ -z "$$specs" ] || [ ! -f "$$specs" ]; then \
 	  echo "(musl-gcc not found: runners are linked against glibc, grading is slower)"; touch $@; exit 0; fi; \
-	cc="gcc -specs=$$specs $(STRICT) -O2"; \
+	cc="gcc -specs=$$specs $(STRICT) -fno-math-errno -O2"; \
 	$$cc -Ichecker -c checker/runner_main.c -o $(OBJ)/musl/runner_main.o || exit 1; \
 	for f in $(COMMON_SRC); do $$cc -Iinclude -c $$f -o $(OBJ)/musl/common/$$(basename $$f .c).o || exit 1; done; \
 	ar rcs $(OBJ)/musl/libcommon.a $(OBJ)/musl/common/*.o; \
