@@ -246,6 +246,7 @@ $(BUILD)/hostile/%/02_law_of_cosines/law_of_cosines.c: checker/tests/hostile/%.s
 	@! cmp -s solutions/02_law_of_cosines/law_of_cosines.c $@ || { echo "$< no longer changes the reference"; rm -f $@; exit 1; }
 
 test-plain: $(CHECKER) $(RUNNER_OBJS) $(SELFTEST) programs $(BUGGY_SRC) $(HOSTILE_SRC) test-plots test-grade test-student test-other-cc test-book
+	@bash checker/tests/test_asm_reads.sh $(CHECKER) $(OBJ) $(BUILD)/asm-reads $(firstword $(CC)) $(BUILD)/hostile
 	@for p in $(filter $(BUILD)/programs/solutions__%,$(PROGRAMS)); do \
 	  $$p >/dev/null || { echo "program $$p failed"; exit 1; }; done
 	@$(SELFTEST) --checker $(CHECKER) --root . --objdir $(OBJ) --work $(BUILD)/selftest-runs --buggy $(BUILD)/buggy --hostile $(BUILD)/hostile \
@@ -319,7 +320,7 @@ bench-grade: setup $(CHECKER) $(RUNNER_OBJS) $(GRADE_ALL)
 # The same checker, runners and programs with the other compiler (CC can be
 # gcc or clang; whichever is not the default is tried here when installed).
 OTHER_CC := $(if $(findstring clang,$(shell $(CC) --version 2>/dev/null)),gcc,clang)
-test-other-cc:
+test-other-cc: $(HOSTILE_SRC)
 	@if command -v $(OTHER_CC) >/dev/null 2>&1; then \
 	  $(MAKE) --no-print-directory CC=$(OTHER_CC) BUILD=build/$(OTHER_CC) all programs >/dev/null || { echo "test-other-cc: $(OTHER_CC) build failed"; exit 1; }; \
 	  build/$(OTHER_CC)/checker --root . --dir solutions --objdir build/$(OTHER_CC)/obj --work build/$(OTHER_CC)/check/solutions \
@@ -327,6 +328,8 @@ test-other-cc:
 	  build/$(OTHER_CC)/checker --root . --dir exercises --objdir build/$(OTHER_CC)/obj --work build/$(OTHER_CC)/check/exercises \
 	    --cc $(OTHER_CC) --no-color > build/$(OTHER_CC)/exercises.log 2>&1; \
 	  test $$? = 1 || { echo "test-other-cc: stubs did not fail cleanly with $(OTHER_CC)"; exit 1; }; \
+	  bash checker/tests/test_asm_reads.sh build/$(OTHER_CC)/checker build/$(OTHER_CC)/obj build/$(OTHER_CC)/asm-reads \
+	    $(OTHER_CC) $(BUILD)/hostile || exit 1; \
 	  echo "test-other-cc: built and checked with $(OTHER_CC) too"; \
 	else echo "test-other-cc: $(OTHER_CC) not installed, skipped"; fi
 

@@ -325,15 +325,30 @@ static int include_outside(const options *o, const char *output, char *out, size
  * fails it writes no list, but its errors name the file they are about
  * ("/etc/passwd:13: Error: ...", quoting its lines): any file other than
  * its own input "{standard input}" counts too. */
-static int assembler_read_outside(const char *output, const char *deps_path, const char *source, char *out,
-                                  size_t out_size)
+/* Is `path` the submission's own: its staged source (full or base name,
+ * as gcc's .file directive names it) or a file in its stage folder (the
+ * assembly clang hands to GNU as)? */
+static int own_assembler_input(const char *path, size_t len, const char *source, const char *stage_dir)
+{
+    const char *base = strrchr(source, '/') ? strrchr(source, '/') + 1 : source;
+    size_t dir_len = strlen(stage_dir);
+    if ((len == strlen(source) && strncmp(path, source, len) == 0) ||
+        (len == strlen(base) && strncmp(path, base, len) == 0))
+        return 1;
+    return len > dir_len + 1 && strncmp(path, stage_dir, dir_len) == 0 && path[dir_len] == '/' &&
+           !memchr(path + dir_len + 1, '/', len - dir_len - 1) && !strstr(path, "..");
+}
+
+static int assembler_read_outside(const char *output, const char *deps_path, const char *source,
+                                  const char *stage_dir, char *out, size_t out_size)
 {
     for (const char *line = output; line && *line; line = next_line(line)) {
         size_t len = strcspn(line, "\n");
         const char *tail = ": Assembler messages:";
         size_t tail_len = strlen(tail);
         if (len > tail_len && strncmp(line + len - tail_len, tail, tail_len) == 0 &&
-            strncmp(line, "{standard input}", 16) != 0) {
+            strncmp(line, "{standard input}", 16) != 0 &&
+            !own_assembler_input(line, len - tail_len, source, stage_dir)) {
             snprintf(out, out_size, "%.*s", (int)(len - tail_len), line);
             return 1;
         }
@@ -341,7 +356,6 @@ static int assembler_read_outside(const char *output, const char *deps_path, con
     FILE *f = fopen(deps_path, "r");
     if (!f)
         return 0;
-    const char *base = strrchr(source, '/') ? strrchr(source, '/') + 1 : source;
     char word[4096];
     int found = 0, first = 1;
     /* "target.o: read-file ... source.c", maybe over several lines */
@@ -350,7 +364,7 @@ static int assembler_read_outside(const char *output, const char *deps_path, con
             first = 0;
             continue;
         }
-        if (strcmp(word, "\\") == 0 || strcmp(word, source) == 0 || strcmp(word, base) == 0)
+        if (strcmp(word, "\\") == 0 || own_assembler_input(word, strlen(word), source, stage_dir))
             continue;
         snprintf(out, out_size, "%s", word);
         found = 1;
@@ -451,8 +465,13 @@ static int compile_section(const options *o, const section_def *s, char *runner,
     snprintf(as_deps, sizeof as_deps, "%s/stage/%s/as.d", o->work, s->slug);
     snprintf(as_deps_flag, sizeof as_deps_flag, "-Wa,--MD,%s", as_deps);
     unlink(as_deps);
-    if (!strstr(o->cc, "clang")) /* clang's built-in assembler has no --MD */
-        argv[argc++] = as_deps_flag;
+    /* clang's built-in assembler would read .incbin/.include files without
+     * listing them: have clang hand its assembly to GNU as like gcc does.
+     * It writes that assembly to a temporary file, kept in the stage (see
+     * tmpdir below), which assembler_read_outside counts as the student's. */
+    if (strstr(o->cc, "clang"))
+        argv[argc++] = "-fno-integrated-as";
+    argv[argc++] = as_deps_flag;
     if (CHECK_ENV.sandbox)
         argv[argc++] = "-static"; /* nothing to load at start: the cage forbids opening files */
     for (int i = 0; i < o->flag_count; i++)
@@ -477,8 +496,10 @@ static int compile_section(const options *o, const section_def *s, char *runner,
     if (g_system_dir_count < 0)
         load_system_dirs(o, objdir == musl_objdir ? specs_flag : NULL);
     /* enough to keep -H's whole list (a few KB) beside the first errors */
+    char stage_dir[4096];
+    snprintf(stage_dir, sizeof stage_dir, "%s/stage/%s", o->work, s->slug);
     spawn_request rq = {.argv = argv, .timeout_ms = COMPILE_TIMEOUT_MS, .output_keep = 1u << 16,
-                        .output_limit = 1u << 20};
+                        .output_limit = 1u << 20, .tmpdir = stage_dir};
     spawn_result rs;
     spawn_run(&rq, &rs);
     int ok = rs.end == SPAWN_EXITED && rs.exit_code == 0 && file_exists(runner);
@@ -487,7 +508,7 @@ static int compile_section(const options *o, const section_def *s, char *runner,
      * hundreds of headers gets here. */
     int unchecked = ok && rs.output_total > rs.output_size;
     if (include_outside(o, rs.output, outside, sizeof outside) ||
-        assembler_read_outside(rs.output, as_deps, staged, outside, sizeof outside) || unchecked) {
+        assembler_read_outside(rs.output, as_deps, staged, stage_dir, outside, sizeof outside) || unchecked) {
         unlink(runner);
         record->outcome = OUTCOME_NO_COMPILE;
         snprintf(record->text, sizeof record->text, msg(MSG_INCLUDE_OUTSIDE), src,

@@ -9,6 +9,7 @@
 #include <poll.h>
 #include <signal.h>
 #include <stdlib.h>
+#include <stdio.h>
 #include <string.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
@@ -51,15 +52,20 @@ static void become_child(const spawn_request *rq, int in_fd, int out_fd, int res
     signal(SIGPIPE, SIG_DFL);
     /* A clean environment: nothing of the grader's (a seed in MAKEFLAGS,
      * say) reaches the compiler or the runner. */
-    static char *const CLEAN_ENV[] = {"PATH=/usr/local/bin:/usr/bin:/bin", "LC_ALL=C", NULL};
+    static char tmpdir_env[4200];
+    char *clean_env[] = {"PATH=/usr/local/bin:/usr/bin:/bin", "LC_ALL=C", NULL, NULL};
+    if (rq->tmpdir) {
+        snprintf(tmpdir_env, sizeof tmpdir_env, "TMPDIR=%s", rq->tmpdir);
+        clean_env[2] = tmpdir_env;
+    }
     if (rq->sandbox) {
         set_limit(RLIMIT_FSIZE, 0); /* no bytes into any regular file */
         if (sandbox_enter() != 0)
             _exit(125); /* fail closed: never run student code uncaged */
     }
-    execve(rq->argv[0], (char *const *)rq->argv, CLEAN_ENV);
+    execve(rq->argv[0], (char *const *)rq->argv, clean_env);
     if (!strchr(rq->argv[0], '/'))
-        execvpe(rq->argv[0], (char *const *)rq->argv, CLEAN_ENV);
+        execvpe(rq->argv[0], (char *const *)rq->argv, clean_env);
     _exit(127);
 }
 

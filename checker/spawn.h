@@ -28,6 +28,8 @@ typedef struct {
     int cpu_seconds;           /* RLIMIT_CPU, 0 = none */
     size_t address_space;      /* RLIMIT_AS in bytes, 0 = none */
     int sandbox;               /* seccomp allow-list + no file writes (sandbox.h) */
+    const char *tmpdir;        /* TMPDIR for the child (NULL: none), e.g. where
+                                * a compiler leaves its temporary files */
 } spawn_request;
 
 typedef struct {
