@@ -270,20 +270,24 @@ $(GRADE_ALL): checker/grade_all.c | setup
 
 .PHONY: grade grade-all gradescope bench-grade test-grade test-student test-other-cc
 grade: setup $(CHECKER) $(RUNNER_OBJS)
-	@test -n "$(SUB)" && test -d "$(SUB)" || { echo "usage: make grade SUB=<submission folder> [RESULTS=<file>] [SEED=<n>]"; exit 2; }
-	@case "$(abspath $(RESULTS))/" in "$(abspath $(SUB))"/*) echo "RESULTS must not be inside the submission"; exit 2;; esac
-	@mkdir -p $(dir $(RESULTS))
+	@test -n "$(SUB)" || { echo "usage: make grade SUB=<submission folder> [RESULTS=<file>] [SEED=<n>]"; exit 2; }
+	@test -d "$(SUB)" || { echo "make grade: '$(SUB)' is not a folder (a submission is a folder laid out like exercises/)"; exit 2; }
+	@# the shell, not make, handles SUB: student folder names have spaces
+	@sub=$$(cd "$(SUB)" && pwd); res=$$(realpath -m "$(RESULTS)"); \
+	case "$$res/" in "$$sub"/*) echo "RESULTS must not be inside the submission"; exit 2;; esac
+	@mkdir -p "$$(dirname "$(RESULTS)")"
 	@seed=$(hidden_seed); echo "hidden seed: $$seed"; \
-	echo "$$seed" | $(CHECKER) --root . --dir $(SUB) --objdir $(OBJ) --work $(BUILD)/grade/work/$(notdir $(abspath $(SUB))) \
-	  --gradescope $(RESULTS) --junit $(if $(JUNIT),$(JUNIT),$(basename $(RESULTS)).junit.xml) \
-	  --scores $(basename $(RESULTS)).scores.tsv --hidden-seed-stdin
+	leaf=$$(basename "$$(cd "$(SUB)" && pwd)" | tr -c 'A-Za-z0-9._\n-' '_'); \
+	echo "$$seed" | $(CHECKER) --root . --dir "$(SUB)" --objdir $(OBJ) --work "$(BUILD)/grade/work/$$leaf" \
+	  --gradescope "$(RESULTS)" --junit "$(if $(JUNIT),$(JUNIT),$(basename $(RESULTS)).junit.xml)" \
+	  --scores "$(basename $(RESULTS)).scores.tsv" --hidden-seed-stdin
 	@echo "wrote $(RESULTS)"
 
 grade-all: setup $(CHECKER) $(RUNNER_OBJS) $(GRADE_ALL)
 	@test -n "$(SUBS)" && test -d "$(SUBS)" || { echo "usage: make grade-all SUBS=<folder of submissions> [CSV=<file>] [JOBS=<n>] [SEED=<n>]"; exit 2; }
-	@mkdir -p $(dir $(CSV))
+	@mkdir -p "$$(dirname "$(CSV)")"
 	@seed=$(hidden_seed); echo "hidden seed: $$seed"; \
-	echo "$$seed" | $(GRADE_ALL) --subs $(SUBS) --out $(BUILD)/grade/results --csv $(CSV) --jobs $(JOBS) \
+	echo "$$seed" | $(GRADE_ALL) --subs "$(SUBS)" --out $(BUILD)/grade/results --csv $(CSV) --jobs $(JOBS) \
 	  --checker $(CHECKER) --root . --objdir $(OBJ) --work $(BUILD)/grade/work
 
 # The Gradescope autograder: setup.sh installs and builds, run_autograder

@@ -89,6 +89,22 @@ static int file_exists(const char *path)
     return stat(path, &st) == 0 && S_ISREG(st.st_mode);
 }
 
+/* A graded file must be the student's own bytes: a regular file, not a
+ * symbolic link, whose real path lies inside the submission folder. A link
+ * to the reference solution would otherwise score its full marks, and one
+ * to /etc/passwd would be quoted back in the compile errors. */
+static int own_regular_file(const char *dir, const char *path)
+{
+    struct stat st;
+    if (lstat(path, &st) != 0 || !S_ISREG(st.st_mode))
+        return 0;
+    char real_dir[PATH_MAX], real_path[PATH_MAX];
+    if (!realpath(dir, real_dir) || !realpath(path, real_path))
+        return 0;
+    size_t n = strlen(real_dir);
+    return strncmp(real_path, real_dir, n) == 0 && real_path[n] == '/';
+}
+
 static int make_dirs(const char *path)
 {
     char buf[4096];
@@ -353,22 +369,45 @@ static int assembler_read_outside(const char *output, const char *deps_path, con
             return 1;
         }
     }
+    /* "target.o: read-file ... source.c", maybe over several lines, with
+     * make's escapes: "\ " is a space inside a name, "\" + newline goes on */
     FILE *f = fopen(deps_path, "r");
     if (!f)
         return 0;
     char word[4096];
-    int found = 0, first = 1;
-    /* "target.o: read-file ... source.c", maybe over several lines */
-    while (!found && fscanf(f, "%4095s", word) == 1) {
-        if (first) {
-            first = 0;
-            continue;
+    size_t len = 0;
+    int found = 0, in_target = 1, c;
+    do {
+        c = fgetc(f);
+        if (c == '\\') {
+            int next = fgetc(f);
+            if (next == ' ' || next == '\\' || next == '#') {
+                if (len + 1 < sizeof word)
+                    word[len++] = (char)next;
+                continue;
+            }
+            if (next == '\n')
+                c = ' ';
+            else if (next != EOF)
+                ungetc(next, f);
         }
-        if (strcmp(word, "\\") == 0 || own_assembler_input(word, strlen(word), source, stage_dir))
-            continue;
-        snprintf(out, out_size, "%s", word);
-        found = 1;
-    }
+        if (c == EOF || c == ' ' || c == '\t' || c == '\n') {
+            if (len == 0)
+                continue;
+            word[len] = '\0';
+            len = 0;
+            if (in_target) { /* the object file, up to its ':' */
+                in_target = word[strlen(word) - 1] != ':';
+                continue;
+            }
+            if (!own_assembler_input(word, strlen(word), source, stage_dir)) {
+                snprintf(out, out_size, "%s", word);
+                found = 1;
+            }
+        } else if (len + 1 < sizeof word) {
+            word[len++] = (char)c;
+        }
+    } while (c != EOF && !found);
     fclose(f);
     return found;
 }
@@ -413,6 +452,11 @@ static int compile_section(const options *o, const section_def *s, char *runner,
     if (!file_exists(src)) {
         record->outcome = OUTCOME_MISSING;
         snprintf(record->text, sizeof record->text, msg(MSG_MISSING_FILE), src, s->slug, s->source);
+        return 0;
+    }
+    if (!own_regular_file(o->dir, src)) {
+        record->outcome = OUTCOME_NO_COMPILE;
+        snprintf(record->text, sizeof record->text, msg(MSG_NOT_OWN_FILE), src);
         return 0;
     }
     if (!copy_file(src, staged)) {
@@ -461,9 +505,8 @@ static int compile_section(const options *o, const section_def *s, char *runner,
     argv[argc++] = "-Wextra";
     argv[argc++] = "-fdiagnostics-color=never";
     argv[argc++] = "-H"; /* list every file opened: see include_outside */
-    char as_deps[4200], as_deps_flag[4300];
+    char as_deps[4200];
     snprintf(as_deps, sizeof as_deps, "%s/stage/%s/as.d", o->work, s->slug);
-    snprintf(as_deps_flag, sizeof as_deps_flag, "-Wa,--MD,%s", as_deps);
     unlink(as_deps);
     /* clang's built-in assembler would read .incbin/.include files without
      * listing them: have clang hand its assembly to GNU as like gcc does.
@@ -471,7 +514,12 @@ static int compile_section(const options *o, const section_def *s, char *runner,
      * tmpdir below), which assembler_read_outside counts as the student's. */
     if (strstr(o->cc, "clang"))
         argv[argc++] = "-fno-integrated-as";
-    argv[argc++] = as_deps_flag;
+    /* -Xassembler, not -Wa,--MD,<path>: -Wa splits its argument at every
+     * comma, and a work folder may be named after a student "a,b" */
+    argv[argc++] = "-Xassembler";
+    argv[argc++] = "--MD";
+    argv[argc++] = "-Xassembler";
+    argv[argc++] = as_deps;
     if (CHECK_ENV.sandbox)
         argv[argc++] = "-static"; /* nothing to load at start: the cage forbids opening files */
     for (int i = 0; i < o->flag_count; i++)

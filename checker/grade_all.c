@@ -52,11 +52,57 @@ static double now(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-static pid_t start_one(const submission *sub, const char *subs, const char *out, unsigned long long seed)
+static int make_dirs(const char *path)
 {
-    char dir[1024], work[1024], result_dir[1024], json[1100], junit[1100], scores[1100], results[1100], log[1100];
+    char buf[4096];
+    snprintf(buf, sizeof buf, "%s", path);
+    for (char *p = buf + 1; *p; p++) {
+        if (*p == '/') {
+            *p = '\0';
+            if (mkdir(buf, 0755) != 0 && errno != EEXIST)
+                return 0;
+            *p = '/';
+        }
+    }
+    return mkdir(buf, 0755) == 0 || errno == EEXIST;
+}
+
+/* gnuplot reads '...' strings literally except that '' is one quote. */
+static void gp_quoted(FILE *gp, const char *text, size_t len)
+{
+    fputc('\'', gp);
+    for (size_t i = 0; i < len && text[i]; i++) {
+        if (text[i] == '\'')
+            fputc('\'', gp);
+        fputc(text[i], gp);
+    }
+    fputc('\'', gp);
+}
+
+/* A folder name for the compiler's side of the work: only [A-Za-z0-9._-],
+ * numbered so that "a b" and "a_b" stay apart. Student folder names carry
+ * spaces, commas, quotes and Thai letters; compiler options and dependency
+ * lists do not all survive those (measured: a space or a comma in the work
+ * path scored a correct submission 0). */
+static void work_name(int index, const char *name, char *out, size_t out_size)
+{
+    int n = snprintf(out, out_size, "%03d_", index);
+    for (const char *p = name; *p && (size_t)n + 1 < out_size; p++) {
+        char c = *p;
+        int plain = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '.' ||
+                    c == '_' || c == '-';
+        out[n++] = plain ? c : '_';
+    }
+    out[n] = '\0';
+}
+
+static pid_t start_one(int index, const submission *sub, const char *subs, const char *out, unsigned long long seed)
+{
+    char dir[1024], work[1024], work_leaf[300], result_dir[1024], json[1100], junit[1100], scores[1100],
+        results[1100], log[1100];
     snprintf(dir, sizeof dir, "%s/%s", subs, sub->name);
-    snprintf(work, sizeof work, "%s/%s", g_work, sub->name);
+    work_name(index, sub->name, work_leaf, sizeof work_leaf);
+    snprintf(work, sizeof work, "%s/%s", g_work, work_leaf);
     snprintf(result_dir, sizeof result_dir, "%s/%s", out, sub->name);
     snprintf(json, sizeof json, "%s/results.json", result_dir);
     snprintf(junit, sizeof junit, "%s/junit.xml", result_dir);
@@ -168,9 +214,7 @@ int main(int argc, char **argv)
     closedir(d);
     qsort(list, (size_t)count, sizeof list[0], compare_names);
 
-    char mk[1200];
-    snprintf(mk, sizeof mk, "mkdir -p '%s' '%s'", out, g_work);
-    if (system(mk) != 0) {
+    if (!make_dirs(out) || !make_dirs(g_work)) {
         fprintf(stderr, "grade_all: cannot create %s\n", out);
         return 2;
     }
@@ -180,7 +224,7 @@ int main(int argc, char **argv)
     double start = now();
     while (finished < count) {
         while (running < jobs && next < count) {
-            list[next].pid = start_one(&list[next], subs, out, seed);
+            list[next].pid = start_one(next, &list[next], subs, out, seed);
             if (list[next].pid < 0) {
                 list[next].done = 1;
                 list[next].exit_code = -1;
@@ -290,8 +334,19 @@ int main(int argc, char **argv)
                     snprintf(solver, sizeof solver, "solver");
                 fclose(df);
             }
-            fprintf(gp, "data='%s'; out='%.*s'; solver='%s'; root='%s'; formats='svg'; load '%s/plots/student_vs_reference.gp'\n", data,
-                    (int)(strlen(data) - 4), data, solver, g_root, g_root);
+            char plot_script[1200];
+            snprintf(plot_script, sizeof plot_script, "%s/plots/student_vs_reference.gp", g_root);
+            fputs("data=", gp);
+            gp_quoted(gp, data, strlen(data));
+            fputs("; out=", gp);
+            gp_quoted(gp, data, strlen(data) - 4);
+            fputs("; solver=", gp);
+            gp_quoted(gp, solver, strlen(solver));
+            fputs("; root=", gp);
+            gp_quoted(gp, g_root, strlen(g_root));
+            fputs("; formats='svg'; load ", gp);
+            gp_quoted(gp, plot_script, strlen(plot_script));
+            fputc('\n', gp);
             figures++;
         }
         if (dh)
@@ -300,10 +355,26 @@ int main(int argc, char **argv)
     if (gp)
         fclose(gp);
     if (figures > 0) {
-        char command[1400];
-        snprintf(command, sizeof command, "command -v gnuplot >/dev/null 2>&1 && gnuplot '%s' >/dev/null 2>&1", script);
-        if (system(command) != 0)
+        if (system("command -v gnuplot >/dev/null 2>&1") != 0) {
             printf("figures: gnuplot not available, the .dat files are beside each results.json\n");
+        } else {
+            char log_path[1300];
+            snprintf(log_path, sizeof log_path, "%s/figures.log", g_work);
+            pid_t pid = fork();
+            if (pid == 0) {
+                int fd = open(log_path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+                if (fd >= 0) {
+                    dup2(fd, STDOUT_FILENO);
+                    dup2(fd, STDERR_FILENO);
+                }
+                execlp("gnuplot", "gnuplot", script, (char *)NULL);
+                _exit(127);
+            }
+            int status = 0;
+            if (pid < 0 || waitpid(pid, &status, 0) < 0 || !WIFEXITED(status) || WEXITSTATUS(status) != 0)
+                printf("figures: gnuplot failed on %s (see %s); the .dat files are beside each results.json\n",
+                       script, log_path);
+        }
     }
 
     double seconds = now() - start;

@@ -13,6 +13,7 @@ typedef enum {
     MSG_LINK_MISSING,       /* %s functions, %s file */
     MSG_COMPILE_ERROR,      /* %s compiler output */
     MSG_INCLUDE_OUTSIDE,    /* %s file, %s included path */
+    MSG_NOT_OWN_FILE,       /* %s file */
     MSG_STATUS_DONE,
     MSG_STATUS_FAILING,
     MSG_STATUS_NOT_STARTED,

@@ -26,5 +26,11 @@ done
 run asm_typo
 grep -q "no such instruction" "$work/asm_typo.log" && ok || bad "asm_typo: the assembler's error was not shown"
 grep -q "outside the submission" "$work/asm_typo.log" && bad "asm_typo: a typo was taken for an outside read" || ok
+# A work folder whose path has a space and a comma (grade-all names them
+# after students): the reference still passes, so neither the assembler's
+# option nor its file list was split at them.
+odd="$work/w x,y"
+"$checker" --root . --dir solutions --objdir "$objdir" --work "$odd" --cc "$cc" --no-color --lang en \
+  --section 02_law_of_cosines > "$work/odd.log" 2>&1 && ok || { bad "the reference failed in work folder '$odd'"; tail -5 "$work/odd.log"; }
 echo "test-asm-reads ($cc): $pass passed, $fail failed"
 [ "$fail" = 0 ]

@@ -18,6 +18,18 @@ cp -r solutions "$dir/subs/good"
 cp -r exercises "$dir/subs/stubs"
 mkdir -p "$dir/subs/partial" && cp -r solutions/02_law_of_cosines "$dir/subs/partial/"
 for h in "$build"/hostile/*/; do cp -r "$h" "$dir/subs/hostile_$(basename "$h")"; done
+# Submissions that are not files of their own: a symbolic link to the
+# reference solution (it would score full marks), one to /etc/passwd (its
+# lines would be quoted in the compile errors) and a section folder that is
+# a link to the reference's. Each must score 0 on 02 like the hostile ones.
+mkdir -p "$dir/subs/hostile_symlink_reference/02_law_of_cosines" "$dir/subs/hostile_symlink_passwd/02_law_of_cosines" \
+  "$dir/subs/hostile_symlink_folder"
+ln -s "$root/solutions/02_law_of_cosines/law_of_cosines.c" "$dir/subs/hostile_symlink_reference/02_law_of_cosines/law_of_cosines.c"
+ln -s /etc/passwd "$dir/subs/hostile_symlink_passwd/02_law_of_cosines/law_of_cosines.c"
+ln -s "$root/solutions/02_law_of_cosines" "$dir/subs/hostile_symlink_folder/02_law_of_cosines"
+# Folder names as students give them: a space, a comma, an apostrophe and
+# Thai letters must grade like any other (a correct copy scores full marks).
+for odd in "bob smith" "a,b" "o'brien" "สมชาย ใจดี"; do cp -r solutions "$dir/subs/$odd"; done
 subs=$(ls "$dir/subs" | wc -l)
 
 marker=$dir/marker && touch "$marker" && sleep 1
@@ -48,6 +60,14 @@ done
 score() { jq -r '"\(.score) \(.max_score)"' "$dir/run1/$1/results.json"; }
 read -r got max <<< "$(score good)"
 [ "$got" = "$max" ] && awk -v m="$max" 'BEGIN { exit !(m > 0) }' && ok || bad "the reference scored $got / $max"
+for odd in "bob smith" "a,b" "o'brien" "สมชาย ใจดี"; do
+  read -r got_odd max_odd <<< "$(score "$odd")"
+  [ "$got_odd" = "$max" ] && ok || bad "the reference in folder '$odd' scored $got_odd / $max_odd"
+  ls "$dir/run1/$odd"/*_vs_reference.svg >/dev/null 2>&1 || ! command -v gnuplot >/dev/null \
+    && ok || bad "no convergence figures for folder '$odd'"
+done
+grep -qs "symbolic link" "$dir/run1/hostile_symlink_reference/results.json" && ok \
+  || bad "a link to the reference solution was not named in the feedback"
 read -r got max <<< "$(score stubs)"
 [ "$got" = 0 ] && [ "$max" != 0 ] && ok || bad "the stubs scored $got / $max"
 hidden=$(jq '[.tests[] | select(.visibility=="after_due_date")] | length' "$dir/run1/good/results.json")
@@ -84,7 +104,7 @@ grep -qs "outside the submission\|นอกงานที่ส่ง" "$dir/ru
 # submissions above ran in musl runners: check they really were, so a
 # silent fallback to glibc (a third slower to grade) does not go unseen.
 if [ -s "$objdir/musl/specs" ]; then
-  r=$dir/work_run1/good/stage/03_two_bone/runner
+  r=$(ls -d "$dir"/work_run1/*_good/stage/03_two_bone/runner 2>/dev/null | head -1)
   size=$(stat -c %s "$r" 2>/dev/null || echo 0)
   [ "$size" -gt 0 ] && [ "$size" -lt 200000 ] && ! grep -q "Fatal glibc error" "$r" && ok \
     || bad "03 runner is $size bytes: not linked against musl"
