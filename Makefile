@@ -337,7 +337,7 @@ test-other-cc: $(HOSTILE_SRC)
 	  echo "test-other-cc: built and checked with $(OTHER_CC) too"; \
 	else echo "test-other-cc: $(OTHER_CC) not installed, skipped"; fi
 
-test-student: $(CHECKER) $(RUNNER_OBJS) $(WATCH)
+test-student: $(CHECKER) $(RUNNER_OBJS) $(WATCH) $(HOSTILE_SRC)
 	@bash checker/tests/test_student.sh $(BUILD) $(CHECKER) $(WATCH) $(OBJ)
 
 test-grade: $(CHECKER) $(RUNNER_OBJS) $(GRADE_ALL) $(HOSTILE_SRC)

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -30,9 +31,16 @@ static void set_limit(int resource, rlim_t value)
 }
 
 /* Child side: wire the pipes to 0, 1, 2 and 3, set limits, exec. */
-static void become_child(const spawn_request *rq, int in_fd, int out_fd, int res_fd)
+static void become_child(const spawn_request *rq, int in_fd, int out_fd, int res_fd, pid_t parent)
 {
     setpgid(0, 0); /* its own group, so a fork bomb dies with it */
+    /* Its own group also keeps Ctrl-C in the terminal from reaching it:
+     * measured, a student's endless loop went on at 100 % CPU after the
+     * checker was interrupted. Die with the checker instead (and do not
+     * start at all if the checker is already gone). */
+    prctl(PR_SET_PDEATHSIG, SIGKILL);
+    if (getppid() != parent)
+        _exit(125);
     dup2(in_fd, STDIN_FILENO);
     dup2(out_fd, STDOUT_FILENO);
     dup2(out_fd, STDERR_FILENO);
@@ -95,9 +103,10 @@ spawn_proc *spawn_start(const spawn_request *rq)
         }
         return p; /* not alive: exchanges report SPAWN_FAILED */
     }
+    pid_t parent = getpid();
     pid_t pid = fork();
     if (pid == 0)
-        become_child(rq, in_pipe[0], out_pipe[1], res_pipe[1]);
+        become_child(rq, in_pipe[0], out_pipe[1], res_pipe[1], parent);
     close(in_pipe[0]);
     close(out_pipe[1]);
     if (res_pipe[1] >= 0)

@@ -133,5 +133,22 @@ wait_screen "WATCH-EXITED" 10 && ok || bad "key q did not quit"
 tmux kill-session -t "$session" 2>/dev/null
 rm -rf build/hints
 
+# ---- Ctrl-C: interrupting the checker leaves no runner behind -----------
+# The runner sits in its own process group, so the terminal's SIGINT never
+# reaches it; it must die with the checker, not spin on at 100 % CPU.
+check --dir "$build/hostile/hang" --work "$dir/ctrl_c" --section 02 --no-color > "$dir/ctrl_c.log" 2>&1 &
+checker_pid=$!
+runner_seen=0
+for _ in $(seq 1 100); do
+  pgrep -f "$dir/ctrl_c/stage/02_law_of_cosines/runner" >/dev/null && { runner_seen=1; break; }
+  sleep 0.1
+done
+# (a background job ignores SIGINT, so SIGTERM stands in for Ctrl-C: the
+# runner, in its own group, gets neither; only the checker's death matters)
+kill -TERM "$checker_pid" 2>/dev/null; wait "$checker_pid" 2>/dev/null
+sleep 0.5
+[ "$runner_seen" = 1 ] && ! pgrep -f "$dir/ctrl_c/stage/02_law_of_cosines/runner" >/dev/null && ok \
+  || { bad "a runner outlived the interrupted checker (seen: $runner_seen)"; pkill -KILL -f "$dir/ctrl_c/stage/" 2>/dev/null; }
+
 echo "test-student: $pass passed, $fail failed"
 [ "$fail" = 0 ]
