@@ -81,6 +81,15 @@ typedef struct {
     double compile_seconds, check_seconds; /* where grading time goes */
 } section_result;
 
+/* "03_two_bone", "03" and "3" all name section 03. */
+static int section_named(const char *name, const char *slug)
+{
+    size_t n = strlen(name);
+    if (!strcmp(name, slug) || (n == 2 && !strncmp(name, slug, 2)))
+        return 1;
+    return n == 1 && slug[0] == '0' && name[0] == slug[1] && name[0] >= '1' && name[0] <= '9';
+}
+
 /* ---- small file helpers ---------------------------------------------- */
 
 static int file_exists(const char *path)
@@ -1161,6 +1170,7 @@ int main(int argc, char **argv)
     CHECK_ENV.root = o.root;
     section_result results_list[16];
     size_t count = 0;
+    int selected_found[MAX_SELECTED] = {0};
     for (size_t i = 0; i < SECTION_COUNT; i++) {
         char ref_dir[4096];
         struct stat ref_st;
@@ -1168,11 +1178,11 @@ int main(int argc, char **argv)
         if (stat(ref_dir, &ref_st) != 0)
             continue; /* not written yet: not offered */
         int wanted = o.selected_count == 0;
-        for (int k = 0; k < o.selected_count; k++) {
-            size_t n = strlen(o.selected[k]);
-            if (!strcmp(o.selected[k], SECTIONS[i].slug) || (n == 2 && !strncmp(o.selected[k], SECTIONS[i].slug, 2)))
+        for (int k = 0; k < o.selected_count; k++)
+            if (section_named(o.selected[k], SECTIONS[i].slug)) {
                 wanted = 1;
-        }
+                selected_found[k] = 1;
+            }
         if (!wanted)
             continue;
         section_result *sr = &results_list[count++];
@@ -1180,7 +1190,14 @@ int main(int argc, char **argv)
         sr->def = &SECTIONS[i];
         sr->check_count = section_check_count(&SECTIONS[i]);
     }
-    if (count == 0) {
+    const char *unknown = NULL;
+    for (int k = 0; k < o.selected_count; k++)
+        if (!selected_found[k] && !unknown)
+            unknown = o.selected[k];
+    if (count == 0 || unknown) {
+        /* every name must be known: "S=02,3" must not quietly grade 02 alone */
+        if (unknown)
+            fprintf(stderr, msg(MSG_NO_SECTION_NAMED), unknown);
         fprintf(stderr, "%s", msg(MSG_NO_SECTION));
         for (size_t i = 0; i < SECTION_COUNT; i++) {
             char ref_dir[4096];

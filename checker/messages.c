@@ -48,6 +48,7 @@ static const message CATALOGUE[MSG_COUNT] = {
       "  reproduce once the instructor releases the seed: make check S=%s SEED=<seed>"),
     M(MSG_REPRODUCE, "  ทำซ้ำ: make check S=%s", "  reproduce: make check S=%s"),
     M(MSG_NO_FOLDER, "checker: ไม่พบโฟลเดอร์ '%s' (folder not found)\n", "checker: folder '%s' not found\n"),
+    M(MSG_NO_SECTION_NAMED, "checker: ไม่รู้จัก section '%s'\n", "checker: no section is called '%s'\n"),
     M(MSG_NO_SECTION, "checker: ไม่มี section ชื่อนั้น (no such section) — section ที่มี:",
       "checker: no such section - the sections are:"),
     M(MSG_CANNOT_STAGE, "checker: เตรียมโฟลเดอร์ %s ไม่ได้ (cannot stage headers from %s)\n",

@@ -30,6 +30,7 @@ typedef enum {
     MSG_REPRODUCE,          /* %s slug */
     MSG_NO_FOLDER,          /* %s */
     MSG_NO_SECTION,
+    MSG_NO_SECTION_NAMED,   /* %s the name given */
     MSG_CANNOT_STAGE,       /* %s work, %s ref */
     MSG_CHECKING_SECTION,   /* %s slug */
     MSG_SCORE_HEADER,

@@ -133,6 +133,13 @@ wait_screen "WATCH-EXITED" 10 && ok || bad "key q did not quit"
 tmux kill-session -t "$session" 2>/dev/null
 rm -rf build/hints
 
+# ---- S= lists: every name must be known; "3" means 03 --------------------
+check --dir solutions --work "$dir/sel" --section 02,bogus --no-color --lang en > "$dir/sel_bad.log" 2>&1
+[ $? = 2 ] && grep -q "no section is called 'bogus'" "$dir/sel_bad.log" && ok \
+  || bad "S=02,bogus did not stop at the unknown name"
+check --dir solutions --work "$dir/sel" --section 3 --no-color --lang en > "$dir/sel_3.log" 2>&1 \
+  && grep -q "03_two_bone" "$dir/sel_3.log" && ok || bad "S=3 did not check section 03"
+
 # ---- Ctrl-C: interrupting the checker leaves no runner behind -----------
 # The runner sits in its own process group, so the terminal's SIGINT never
 # reaches it; it must die with the checker, not spin on at 100 % CPU.
