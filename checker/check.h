@@ -49,6 +49,8 @@ typedef struct {
     check_outcome outcome;
     diagnosis diag;
     char text[4096];
+    char printed[600];         /* what the student's code printed during this check */
+    size_t printed_size;
 } check_record;
 extern check_record CHECK_RECORD;
 

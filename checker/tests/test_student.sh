@@ -133,6 +133,15 @@ wait_screen "WATCH-EXITED" 10 && ok || bad "key q did not quit"
 tmux kill-session -t "$session" 2>/dev/null
 rm -rf build/hints
 
+# ---- printf is how students debug: a wrong answer shows what was printed --
+mkdir -p "$dir/printf" && cp -r solutions/02_law_of_cosines "$dir/printf/"
+sed -i -e '1i #include <stdio.h>' -e '/^float elbow_bend_angle/,/^{/{/^{/a\
+    printf("debug bend %f\\n", (double)dist); return 0.123f;
+}' "$dir/printf/02_law_of_cosines/law_of_cosines.c"
+check --dir "$dir/printf" --work "$dir/printf_w" --section 02 --no-color --lang en > "$dir/printf.log" 2>&1
+grep -q "your program printed" "$dir/printf.log" && grep -q "debug bend 0.7" "$dir/printf.log" && ok \
+  || bad "a wrong answer did not show what the student's code printed"
+
 # ---- S= lists: every name must be known; "3" means 03 --------------------
 check --dir solutions --work "$dir/sel" --section 02,bogus --no-color --lang en > "$dir/sel_bad.log" 2>&1
 [ $? = 2 ] && grep -q "no section is called 'bogus'" "$dir/sel_bad.log" && ok \
