@@ -111,9 +111,30 @@ void check_runner_stop(void)
     g_runner_path = NULL;
 }
 
+/* Each check may take up to the timeout; after two timeouts in one section
+ * the rest of its checks fail at once instead of waiting 10 s each
+ * (measured: one endless loop in 02 cost 100 s for 10 checks; a submission
+ * looping in every section would outlast Gradescope's time limit). */
+#define SECTION_TIMEOUTS_ALLOWED 2
+static int g_section_timeouts;
+static const char *g_timeouts_path;
+
 int check_call(uint32_t op, const void *requests, size_t request_size, size_t count,
                void *responses, size_t response_size, describe_fn describe)
 {
+    if (g_timeouts_path != CHECK_ENV.runner_path) {
+        g_timeouts_path = CHECK_ENV.runner_path;
+        g_section_timeouts = 0;
+    }
+    if (g_section_timeouts >= SECTION_TIMEOUTS_ALLOWED) {
+        char text[1024];
+        snprintf(text, sizeof text, msg(MSG_SKIPPED_AFTER_TIMEOUTS), SECTION_TIMEOUTS_ALLOWED,
+                 CHECK_ENV.timeout_ms / 1000.0);
+        record(OUTCOME_TIMED_OUT, DIAG_NONE, text);
+        if (CU_get_current_test())
+            CU_FAIL("skipped after repeated timeouts");
+        return 0;
+    }
     size_t input_size = sizeof(proto_batch_header) + request_size * count;
     char *input = malloc(input_size);
     proto_batch_header header = {PROTO_REQUEST_MAGIC, op, (uint32_t)count, (uint32_t)request_size};
@@ -178,6 +199,7 @@ int check_call(uint32_t op, const void *requests, size_t request_size, size_t co
     char what[1200];
     check_outcome outcome;
     if (rs.end == SPAWN_TIMED_OUT) {
+        g_section_timeouts++;
         outcome = OUTCOME_TIMED_OUT;
         snprintf(what, sizeof what, msg(MSG_TIMED_OUT), CHECK_ENV.timeout_ms / 1000.0);
     } else if (rs.end == SPAWN_SIGNALED) {

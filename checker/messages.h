@@ -44,6 +44,7 @@ typedef enum {
     MSG_SIG_XFSZ,
     MSG_SIG_OTHER,          /* %d */
     MSG_TIMED_OUT,          /* %.1f seconds */
+    MSG_SKIPPED_AFTER_TIMEOUTS, /* %d timeouts, %.1f seconds */
     MSG_CRASHED,            /* %s signal words */
     MSG_FLOODED,            /* %u bytes */
     MSG_NOT_STARTED,        /* %s runner */

@@ -149,6 +149,12 @@ check --dir solutions --work "$dir/sel" --section 02,bogus --no-color --lang en 
 check --dir solutions --work "$dir/sel" --section 3 --no-color --lang en > "$dir/sel_3.log" 2>&1 \
   && grep -q "03_two_bone" "$dir/sel_3.log" && ok || bad "S=3 did not check section 03"
 
+# ---- an endless loop costs two timeouts per section, not one per check ----
+check --dir "$build/hostile/hang" --work "$dir/hang" --section 02 --all --no-color --lang en > "$dir/hang.log" 2>&1
+timeouts=$(grep -c "did not finish within" "$dir/hang.log"); skipped=$(grep -c "not run: this section already timed out" "$dir/hang.log")
+[ "$timeouts" = 2 ] && [ "$skipped" -ge 1 ] && ok \
+  || bad "an endless loop timed out $timeouts times and skipped $skipped checks (expected 2 and the rest)"
+
 # ---- Ctrl-C: interrupting the checker leaves no runner behind -----------
 # The runner sits in its own process group, so the terminal's SIGINT never
 # reaches it; it must die with the checker, not spin on at 100 % CPU.
