@@ -35,6 +35,11 @@ done
 # ---- make run: S=03 like make check; a wrong name is one line, not a link error
 make --no-print-directory run S=03 DIR=solutions > "$dir/run03.txt" 2>&1 && grep -q "101.54 deg" "$dir/run03.txt" && ok \
   || bad "make run S=03 did not run section 03's program"
+make --no-print-directory run S=3 DIR=./solutions/ > "$dir/run3.txt" 2>&1 && grep -q "101.54 deg" "$dir/run3.txt" && ok \
+  || bad "make run S=3 DIR=./solutions/ did not run section 03's program"
+make --no-print-directory run S=03 DIR=/nonexistent > "$dir/run_dir.txt" 2>&1
+[ $? = 2 ] && grep -q "DIR must be exercises or solutions" "$dir/run_dir.txt" && ok \
+  || bad "make run DIR=/nonexistent did not say which folders work"
 make --no-print-directory run S=99 > "$dir/run99.txt" 2>&1
 [ $? = 2 ] && grep -q "no such section" "$dir/run99.txt" && ! grep -q "undefined reference" "$dir/run99.txt" && ok \
   || bad "make run S=99 did not say there is no such section"
