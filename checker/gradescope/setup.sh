@@ -5,5 +5,7 @@ set -euo pipefail
 apt-get update -qq
 apt-get install -y -qq --no-install-recommends make
 cd /autograder/source
-make setup
+# `make all` installs what grading needs (PACKAGES_CHECK) before building.
+# Not `make setup`: that goal adds the tests', book's and figures' packages,
+# Chromium among them, which Ubuntu images (Gradescope's) have only as a snap.
 make all
