@@ -153,7 +153,8 @@ check: setup $(CHECKER) $(RUNNER_OBJS)
 
 # The table and progress only (every section is still really checked).
 list: setup $(CHECKER) $(RUNNER_OBJS)
-	@$(CHECKER) $(CHECK_FLAGS) --list; true
+	@# 1 only means some section still fails; 2 is a real error (no such folder)
+	@$(CHECKER) $(CHECK_FLAGS) --list; rc=$$?; [ $$rc -le 1 ] || exit $$rc
 
 # ---- the student's companions: watch mode and hints ---------------------
 $(WATCH): checker/watch.c checker/spawn.c checker/sandbox.c checker/messages.c $(HEADERS) | setup

@@ -14,8 +14,8 @@ typedef struct {
 #define M(id, th, en) [id] = {#id, th, en}
 
 static const message CATALOGUE[MSG_COUNT] = {
-    M(MSG_MISSING_FILE, "  ไม่พบไฟล์ %s — ต้องมีไฟล์นี้ (คัดลอกจาก exercises/%s/%s ของ workbook ได้)",
-      "  %s is missing - the section needs it (copy exercises/%s/%s from the workbook)"),
+    M(MSG_MISSING_FILE, "  ไม่พบไฟล์ %s — ต้องมีไฟล์นี้ (ไฟล์โครงเริ่มต้นคือ exercises/%s/%s ของ workbook: git checkout -- ไฟล์นั้นเพื่อเอากลับมา)",
+      "  %s is missing - the section needs it (the starting stub is the workbook's exercises/%s/%s: git checkout -- that file brings it back)"),
     M(MSG_UNREADABLE_FILE, "  อ่านไฟล์ %s ไม่ได้", "  cannot read %s"),
     M(MSG_NO_COMPILER, "  เรียก compiler '%s' ไม่ได้ — ติดตั้ง gcc หรือกำหนด CC=",
       "  cannot run the compiler '%s' - install gcc or set CC="),

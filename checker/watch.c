@@ -271,10 +271,18 @@ int main(int argc, char **argv)
     static char offered[MAX_WATCHED][64];
     int count = list_sections(offered, MAX_WATCHED);
     if (hint) {
+        char padded[8] = "";
+        if (strlen(hint) == 1) /* "3" for 03, like make check */
+            snprintf(padded, sizeof padded, "0%s", hint);
         for (int i = 0; i < count; i++) /* accept "03" for 03_two_bone */
-            if (!strncmp(offered[i], hint, strlen(hint)))
+            if (hint[0] && (!strncmp(offered[i], hint, strlen(hint)) || (padded[0] && !strncmp(offered[i], padded, 2))))
                 return show_next_hint(offered[i]);
-        return show_next_hint(hint);
+        /* not a section: say so and list them, as make check does */
+        fprintf(stderr, "%s", msg(MSG_NO_SECTION));
+        for (int i = 0; i < count; i++)
+            fprintf(stderr, " %s", offered[i]);
+        fprintf(stderr, "\n");
+        return 2;
     }
     if (count == 0)
         return 2;
