@@ -163,7 +163,10 @@ timeouts=$(grep -c "did not finish within" "$dir/hang.log"); skipped=$(grep -c "
 # ---- Ctrl-C: interrupting the checker leaves no runner behind -----------
 # The runner sits in its own process group, so the terminal's SIGINT never
 # reaches it; it must die with the checker, not spin on at 100 % CPU.
-check --dir "$build/hostile/hang" --work "$dir/ctrl_c" --section 02 --no-color > "$dir/ctrl_c.log" 2>&1 &
+# (the checker itself, not the check() wrapper: `check ... &` would fork a
+# subshell and $! would be the subshell's pid)
+"$checker" --root . --objdir "$objdir" --dir "$build/hostile/hang" --work "$dir/ctrl_c" --section 02 --no-color \
+  > "$dir/ctrl_c.log" 2>&1 &
 checker_pid=$!
 runner_seen=0
 for _ in $(seq 1 100); do
