@@ -43,6 +43,24 @@ static int fail_case(const two_bone_request *rq, diagnosis d, const char *expect
     return 0;
 }
 
+/* Whether wrong bone lengths are the ones the bone_length advice is about:
+ * the tip pulled nearer the target than any pose with the rest lengths can
+ * reach (snapped onto an unreachable target, or the bones stretched toward
+ * it). Any such pose keeps the tip between |L1 - L2| and L1 + L2 from the
+ * root, so its gap to the target is at least `gap`. A tip that sits where
+ * the rest lengths allow, with the elbow misplaced (the shoulder angle in
+ * degrees, the lengths swapped in shoulder_angle), also changes
+ * |tip - mid|, but there the fault is the angle, and "do not snap the tip"
+ * would mislead. */
+static int stretched_to_target(const two_bone_request *rq, const two_bone_response *rs)
+{
+    const two_bone_input *in = &rq->in;
+    float reach = in->len_upper + in->len_lower;
+    float raw = v3_distance(in->target, in->root);
+    float gap = fmaxf(raw - reach, fabsf(in->len_upper - in->len_lower) - raw);
+    return v3_distance(rs->out.tip, in->target) < gap - TIP_TOL * reach;
+}
+
 /* Finite joints and both rest lengths kept. */
 static int expect_lengths(const two_bone_request *rq, const two_bone_response *rs)
 {
@@ -55,7 +73,8 @@ static int expect_lengths(const two_bone_request *rq, const two_bone_response *r
         return fail_case(rq, DIAG_NONE, T(MSG_TB_EXPECT_PLACED), T(MSG_TB_GOT_STUB));
     if (fabsf(upper - in->len_upper) > LEN_TOL * in->len_upper ||
         fabsf(lower - in->len_lower) > LEN_TOL * in->len_lower)
-        return fail_case(rq, DIAG_BONE_LENGTH, fmt("|mid - root| = %.5f, |tip - mid| = %.5f", in->len_upper, in->len_lower),
+        return fail_case(rq, stretched_to_target(rq, rs) ? DIAG_BONE_LENGTH : DIAG_NONE,
+                         fmt("|mid - root| = %.5f, |tip - mid| = %.5f", in->len_upper, in->len_lower),
                          fmt("|mid - root| = %.5f, |tip - mid| = %.5f (mid %s, tip %s)", upper, lower,
                              fmt_v3(rs->out.mid), fmt_v3(rs->out.tip)));
     return 1;
