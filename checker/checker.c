@@ -421,6 +421,22 @@ static int assembler_read_outside(const char *output, const char *deps_path, con
     return found;
 }
 
+/* `text` with every `from` replaced by `to`, cut to fit. */
+static void replace_all(const char *text, const char *from, const char *to, char *out, size_t out_size)
+{
+    size_t n = 0, from_len = strlen(from), to_len = strlen(to);
+    while (*text && n + 1 < out_size) {
+        if (from_len && strncmp(text, from, from_len) == 0 && n + to_len + 1 < out_size) {
+            memcpy(out + n, to, to_len);
+            n += to_len;
+            text += from_len;
+        } else {
+            out[n++] = *text++;
+        }
+    }
+    out[n] = '\0';
+}
+
 /* The compiler's output without -H's lists, for the student to read. */
 static void without_include_lists(const char *output, char *out, size_t out_size)
 {
@@ -584,8 +600,11 @@ static int compile_section(const options *o, const section_def *s, char *runner,
         else if (missing[0])
             snprintf(record->text, sizeof record->text, msg(MSG_LINK_MISSING), missing, src);
         else {
-            char shown[3000];
-            without_include_lists(rs.output, shown, sizeof shown);
+            char listed[3000], shown[3000];
+            without_include_lists(rs.output, listed, sizeof listed);
+            /* name the student's own file, not the staged copy: an editor
+             * jumps to "file:line" and the copy is overwritten next run */
+            replace_all(listed, staged, src, shown, sizeof shown);
             snprintf(record->text, sizeof record->text, msg(MSG_COMPILE_ERROR), shown);
         }
     } else {
