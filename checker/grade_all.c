@@ -213,6 +213,24 @@ int main(int argc, char **argv)
     }
     closedir(d);
     qsort(list, (size_t)count, sizeof list[0], compare_names);
+    if (count == 0) {
+        fprintf(stderr, "grade_all: no submission folders in %s (each student's work is a folder inside it)\n", subs);
+        return 2;
+    }
+    /* SUBS given one student's folder by mistake would grade each section
+     * folder as a student: ten rows of 0 and no warning. */
+    for (int i = 0; i < count; i++) {
+        char ref[1400];
+        struct stat st;
+        snprintf(ref, sizeof ref, "%s/solutions/%s", g_root, list[i].name);
+        if (stat(ref, &st) == 0 && S_ISDIR(st.st_mode)) {
+            fprintf(stderr,
+                    "grade_all: %s looks like one submission (it holds %s/): grade it with make grade SUB=%s,\n"
+                    "           or give a folder that holds one folder per student\n",
+                    subs, list[i].name, subs);
+            return 2;
+        }
+    }
 
     if (!make_dirs(out) || !make_dirs(g_work)) {
         fprintf(stderr, "grade_all: cannot create %s\n", out);

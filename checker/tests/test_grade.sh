@@ -83,6 +83,16 @@ m02=$(jq '[.tests[] | select(.name | startswith("02_law_of_cosines")) | .max_sco
 [ "$p02" = "$m02" ] && ok || bad "partial scored $p02 / $m02 on 02"
 grep -q 'missing' "$dir/run1/partial/results.tsv" && ok || bad "partial: missing sections not reported as missing"
 
+# SUBS that holds no student folders, or one student's sections: refused
+# with a sentence (they used to give an empty gradebook, or ten rows of 0).
+mkdir -p "$dir/empty_subs"
+echo 1 | "$grade_all" --subs "$dir/empty_subs" --out "$dir/o_empty" --csv "$dir/o_empty.csv" --jobs 1 \
+  --checker "$checker" --root . --objdir "$objdir" --work "$dir/w_empty" > "$dir/empty.log" 2>&1
+[ $? = 2 ] && grep -q "no submission folders" "$dir/empty.log" && ok || bad "an empty SUBS was not refused"
+echo 1 | "$grade_all" --subs "$dir/subs/good" --out "$dir/o_one" --csv "$dir/o_one.csv" --jobs 1 \
+  --checker "$checker" --root . --objdir "$objdir" --work "$dir/w_one" > "$dir/one.log" 2>&1
+[ $? = 2 ] && grep -q "looks like one submission" "$dir/one.log" && ok || bad "one submission given as SUBS was not refused"
+
 # Same seed, same scores.
 grade run2 || bad "second grade_all exited non-zero"
 cmp -s "$dir/run1.csv" "$dir/run2.csv" && ok || bad "regrading with the same seed changed the gradebook"
