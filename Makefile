@@ -288,7 +288,8 @@ grade: setup $(CHECKER) $(RUNNER_OBJS)
 	@mkdir -p "$$(dirname "$(RESULTS)")"
 	@seed=$(hidden_seed); echo "hidden seed: $$seed"; \
 	leaf=$$(basename "$$(cd "$(SUB)" && pwd)" | tr -c 'A-Za-z0-9._\n-' '_'); \
-	echo "$$seed" | $(CHECKER) --root . --dir "$(SUB)" --objdir $(OBJ) --work "$(BUILD)/grade/work/$$leaf" \
+	dir="$(SUB)"; [ -d "$$dir/exercises" ] && dir="$$dir/exercises"; \
+	echo "$$seed" | $(CHECKER) --root . --dir "$$dir" --objdir $(OBJ) --work "$(BUILD)/grade/work/$$leaf" \
 	  --gradescope "$(RESULTS)" --junit "$(if $(JUNIT),$(JUNIT),$(basename $(RESULTS)).junit.xml)" \
 	  --scores "$(basename $(RESULTS)).scores.tsv" --hidden-seed-stdin
 	@echo "wrote $(RESULTS)"

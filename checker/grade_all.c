@@ -101,6 +101,13 @@ static pid_t start_one(int index, const submission *sub, const char *subs, const
     char dir[1024], work[1024], work_leaf[300], result_dir[1024], json[1100], junit[1100], scores[1100],
         results[1100], log[1100];
     snprintf(dir, sizeof dir, "%s/%s", subs, sub->name);
+    /* a whole workbook (a clone or a "Download ZIP"): its exercises/ is the
+     * submission, as run_autograder does on Gradescope */
+    char inner[1100];
+    struct stat st;
+    snprintf(inner, sizeof inner, "%s/exercises", dir);
+    if (stat(inner, &st) == 0 && S_ISDIR(st.st_mode))
+        snprintf(dir, sizeof dir, "%s", inner);
     work_name(index, sub->name, work_leaf, sizeof work_leaf);
     snprintf(work, sizeof work, "%s/%s", g_work, work_leaf);
     snprintf(result_dir, sizeof result_dir, "%s/%s", out, sub->name);

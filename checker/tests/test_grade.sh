@@ -30,6 +30,8 @@ ln -s "$root/solutions/02_law_of_cosines" "$dir/subs/hostile_symlink_folder/02_l
 # Folder names as students give them: a space, a comma, an apostrophe and
 # Thai letters must grade like any other (a correct copy scores full marks).
 for odd in "bob smith" "a,b" "o'brien" "สมชาย ใจดี"; do cp -r solutions "$dir/subs/$odd"; done
+# A whole workbook handed in (a clone, a "Download ZIP"): its exercises/ is graded.
+mkdir -p "$dir/subs/whole_workbook" && cp -r solutions "$dir/subs/whole_workbook/exercises" && cp README.md "$dir/subs/whole_workbook/"
 subs=$(ls "$dir/subs" | wc -l)
 
 marker=$dir/marker && touch "$marker" && sleep 1
@@ -66,6 +68,8 @@ for odd in "bob smith" "a,b" "o'brien" "สมชาย ใจดี"; do
   ls "$dir/run1/$odd"/*_vs_reference.svg >/dev/null 2>&1 || ! command -v gnuplot >/dev/null \
     && ok || bad "no convergence figures for folder '$odd'"
 done
+read -r got_whole max_whole <<< "$(score whole_workbook)"
+[ "$got_whole" = "$max" ] && ok || bad "a whole workbook handed in scored $got_whole / $max_whole (its exercises/ not graded)"
 grep -qs "symbolic link" "$dir/run1/hostile_symlink_reference/results.json" && ok \
   || bad "a link to the reference solution was not named in the feedback"
 read -r got max <<< "$(score stubs)"
