@@ -811,8 +811,9 @@ static void print_report(const options *o, section_result *results, size_t count
                 break;
         }
     }
-    if (done == count)
-        printf("%s%s%s\n", c_on(o, "\033[1;32m"), msg(MSG_ALL_PASS), c_on(o, "\033[0m"));
+    if (done == count) /* S=02 passing is not the whole workbook passing */
+        printf("%s%s%s\n", c_on(o, "\033[1;32m"), msg(o->selected_count ? MSG_ALL_SELECTED_PASS : MSG_ALL_PASS),
+               c_on(o, "\033[0m"));
     for (size_t s = 0; s < count && !o->list_only; s++)
         if (results[s].note[0])
             printf("\n%s\n", results[s].note);

@@ -24,6 +24,7 @@ typedef enum {
     MSG_FIRST_FAILURE,
     MSG_NEXT_STEP,          /* %s dir, %s slug, %s source, %s slug */
     MSG_ALL_PASS,
+    MSG_ALL_SELECTED_PASS,
     MSG_GRADE_SUMMARY,      /* %zu sections, %.2f, %.2f */
     MSG_GRADE_PASSED,
     MSG_REPRODUCE_HIDDEN,   /* %s slug */
