@@ -776,7 +776,13 @@ static void print_report(const options *o, section_result *results, size_t count
             printf(" — ");
             int row = 2 + 2 + 22 + 1 + 5 + 1 + display_width(status_words(sr->status)) + 3;
             const check_def *c = &sr->def->checks[i];
-            print_fitted(msg_is_english() ? c->title_en : c->title, 80 - row - 1); /* one spare column for wide glyphs */
+            /* a file that does not compile (or is missing) fails every check
+             * for that one reason: say it rather than the first check's title */
+            const char *why = f->record.outcome == OUTCOME_NO_COMPILE ? msg(MSG_ROW_NO_COMPILE)
+                              : f->record.outcome == OUTCOME_MISSING  ? msg(MSG_ROW_MISSING)
+                              : msg_is_english()                       ? c->title_en
+                                                                       : c->title;
+            print_fitted(why, 80 - row - 1); /* one spare column for wide glyphs */
         }
         printf("\n");
         done += sr->status == STATUS_DONE;

@@ -42,6 +42,8 @@ static const message CATALOGUE[MSG_COUNT] = {
     M(MSG_NEXT_STEP, "  ขั้นต่อไป: แก้ %s/%s/%s แล้วรัน make check S=%s",
       "  next: edit %s/%s/%s, then run make check S=%s"),
     M(MSG_ALL_PASS, "ทุก section ผ่านครบแล้ว เยี่ยมมาก! (all checks pass)", "every section passes - well done!"),
+    M(MSG_ROW_NO_COMPILE, "คอมไพล์ไม่ผ่าน", "does not compile"),
+    M(MSG_ROW_MISSING, "ไม่พบไฟล์", "file missing"),
     M(MSG_ALL_SELECTED_PASS, "section ที่เลือกผ่านครบแล้ว เยี่ยมมาก! (all selected checks pass) — make check ตรวจทุก section",
       "the selected sections pass - well done! (make check runs them all)"),
     M(MSG_GRADE_SUMMARY, "ตรวจ %zu sections: %.2f / %.2f คะแนน", "graded %zu sections: %.2f / %.2f points"),

@@ -25,6 +25,8 @@ typedef enum {
     MSG_NEXT_STEP,          /* %s dir, %s slug, %s source, %s slug */
     MSG_ALL_PASS,
     MSG_ALL_SELECTED_PASS,
+    MSG_ROW_NO_COMPILE,
+    MSG_ROW_MISSING,
     MSG_GRADE_SUMMARY,      /* %zu sections, %.2f, %.2f */
     MSG_GRADE_PASSED,
     MSG_REPRODUCE_HIDDEN,   /* %s slug */
