@@ -117,13 +117,14 @@ void check_runner_stop(void)
  * looping in every section would outlast Gradescope's time limit). */
 #define SECTION_TIMEOUTS_ALLOWED 2
 static int g_section_timeouts;
-static const char *g_timeouts_path;
+static char g_timeouts_path[4096]; /* the section's runner, by content: main
+                                    * reuses one buffer for every section */
 
 int check_call(uint32_t op, const void *requests, size_t request_size, size_t count,
                void *responses, size_t response_size, describe_fn describe)
 {
-    if (g_timeouts_path != CHECK_ENV.runner_path) {
-        g_timeouts_path = CHECK_ENV.runner_path;
+    if (strcmp(g_timeouts_path, CHECK_ENV.runner_path) != 0) {
+        snprintf(g_timeouts_path, sizeof g_timeouts_path, "%s", CHECK_ENV.runner_path);
         g_section_timeouts = 0;
     }
     if (g_section_timeouts >= SECTION_TIMEOUTS_ALLOWED) {
