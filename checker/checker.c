@@ -367,14 +367,31 @@ static int own_assembler_input(const char *path, size_t len, const char *source,
 static int assembler_read_outside(const char *output, const char *deps_path, const char *source,
                                   const char *stage_dir, char *out, size_t out_size)
 {
+    /* Every line the assembler wrote names its file: the header
+     * "<file>: Assembler messages:" once, then "<file>:<line>: Error: ..."
+     * (capitalized, no column: the compiler's own say "error:" with a
+     * column). The header alone is not enough: after one error in the
+     * student's file, an .include'd file's lines would follow under it. */
+    static const char *const kinds[] = {": Error: ", ": Warning: ", ": Fatal error: ", ": Info: "};
     for (const char *line = output; line && *line; line = next_line(line)) {
-        size_t len = strcspn(line, "\n");
+        size_t len = strcspn(line, "\n"), name_len = 0;
         const char *tail = ": Assembler messages:";
         size_t tail_len = strlen(tail);
-        if (len > tail_len && strncmp(line + len - tail_len, tail, tail_len) == 0 &&
-            strncmp(line, "{standard input}", 16) != 0 &&
-            !own_assembler_input(line, len - tail_len, source, stage_dir)) {
-            snprintf(out, out_size, "%.*s", (int)(len - tail_len), line);
+        if (len > tail_len && strncmp(line + len - tail_len, tail, tail_len) == 0)
+            name_len = len - tail_len;
+        for (size_t k = 0; !name_len && k < sizeof kinds / sizeof kinds[0]; k++) {
+            const char *hit = strstr(line, kinds[k]);
+            if (!hit || hit >= line + len)
+                continue;
+            const char *digits = hit;
+            while (digits > line && digits[-1] >= '0' && digits[-1] <= '9')
+                digits--;
+            if (digits < hit && digits > line && digits[-1] == ':')
+                name_len = (size_t)(digits - 1 - line);
+        }
+        if (name_len && strncmp(line, "{standard input}", 16) != 0 &&
+            !own_assembler_input(line, name_len, source, stage_dir)) {
+            snprintf(out, out_size, "%.*s", (int)name_len, line);
             return 1;
         }
     }

@@ -17,7 +17,7 @@ bad() { fail=$((fail + 1)); echo "test-asm-reads ($cc): FAIL: $*"; }
 run() { "$checker" --root . --dir "$hostile/$1" --objdir "$objdir" --work "$work/$1" --cc "$cc" --no-color \
           --lang en --section 02_law_of_cosines > "$work/$1.log" 2>&1; }
 rm -rf "$work" && mkdir -p "$work"
-for h in incbin_passwd asm_include_passwd; do
+for h in incbin_passwd asm_include_passwd asm_error_then_include; do
   run "$h"; code=$?
   [ "$code" = 1 ] && ok || bad "$h: checker exit $code (expected 1)"
   grep -q "outside the submission.*/etc/passwd" "$work/$h.log" && ok || bad "$h: not refused as a read of /etc/passwd"
