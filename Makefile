@@ -283,12 +283,13 @@ grade: setup $(CHECKER) $(RUNNER_OBJS)
 	@test -n "$(SUB)" || { echo "usage: make grade SUB=<submission folder> [RESULTS=<file>] [SEED=<n>]"; exit 2; }
 	@test -d "$(SUB)" || { echo "make grade: '$(SUB)' is not a folder (a submission is a folder laid out like exercises/)"; exit 2; }
 	@# the shell, not make, handles SUB: student folder names have spaces
-	@sub=$$(cd "$(SUB)" && pwd); res=$$(realpath -m "$(RESULTS)"); \
+	@sub=$$(cd "$(SUB)" && pwd -P); res=$$(realpath -m "$(RESULTS)"); \
 	case "$$res/" in "$$sub"/*) echo "RESULTS must not be inside the submission"; exit 2;; esac
 	@mkdir -p "$$(dirname "$(RESULTS)")"
 	@seed=$(hidden_seed); echo "hidden seed: $$seed"; \
 	leaf=$$(basename "$$(cd "$(SUB)" && pwd)" | tr -c 'A-Za-z0-9._\n-' '_'); \
-	dir="$(SUB)"; [ -d "$$dir/exercises" ] && dir="$$dir/exercises"; \
+	dir="$(SUB)"; ls -d "$$dir"/[0-9][0-9]_*/ >/dev/null 2>&1 \
+	  || { [ -d "$$dir/exercises" ] && [ ! -L "$$dir/exercises" ] && dir="$$dir/exercises"; }; \
 	echo "$$seed" | $(CHECKER) --root . --dir "$$dir" --objdir $(OBJ) --work "$(BUILD)/grade/work/$$leaf" \
 	  --gradescope "$(RESULTS)" --junit "$(if $(JUNIT),$(JUNIT),$(basename $(RESULTS)).junit.xml)" \
 	  --scores "$(basename $(RESULTS)).scores.tsv" --hidden-seed-stdin
@@ -298,7 +299,7 @@ grade-all: setup $(CHECKER) $(RUNNER_OBJS) $(GRADE_ALL)
 	@test -n "$(SUBS)" && test -d "$(SUBS)" || { echo "usage: make grade-all SUBS=<folder of submissions> [CSV=<file>] [JOBS=<n>] [SEED=<n>]"; exit 2; }
 	@mkdir -p "$$(dirname "$(CSV)")"
 	@seed=$(hidden_seed); echo "hidden seed: $$seed"; \
-	echo "$$seed" | $(GRADE_ALL) --subs "$(SUBS)" --out $(BUILD)/grade/results --csv $(CSV) --jobs $(JOBS) \
+	echo "$$seed" | $(GRADE_ALL) --subs "$(SUBS)" --out $(BUILD)/grade/results --csv "$(CSV)" --jobs $(JOBS) \
 	  --checker $(CHECKER) --root . --objdir $(OBJ) --work $(BUILD)/grade/work
 
 # The Gradescope autograder: setup.sh installs and builds, run_autograder

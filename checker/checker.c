@@ -360,8 +360,13 @@ static int own_assembler_input(const char *path, size_t len, const char *source,
     if ((len == strlen(source) && strncmp(path, source, len) == 0) ||
         (len == strlen(base) && strncmp(path, base, len) == 0))
         return 1;
-    return len > dir_len + 1 && strncmp(path, stage_dir, dir_len) == 0 && path[dir_len] == '/' &&
-           !memchr(path + dir_len + 1, '/', len - dir_len - 1) && !strstr(path, "..");
+    if (!(len > dir_len + 1 && strncmp(path, stage_dir, dir_len) == 0 && path[dir_len] == '/'))
+        return 0;
+    /* a plain name right in the stage folder: not a sub-folder, "." or ".." */
+    const char *leaf = path + dir_len + 1;
+    size_t leaf_len = len - dir_len - 1;
+    return !memchr(leaf, '/', leaf_len) && !(leaf_len == 1 && leaf[0] == '.') &&
+           !(leaf_len == 2 && leaf[0] == '.' && leaf[1] == '.');
 }
 
 static int assembler_read_outside(const char *output, const char *deps_path, const char *source,

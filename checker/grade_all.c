@@ -52,6 +52,26 @@ static double now(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
+/* Whether `dir` holds a folder named like one of the workbook's sections
+ * (its name goes to `name` when asked). */
+static int has_section_folder(const char *dir, char *name, size_t name_size)
+{
+    DIR *d = opendir(dir);
+    struct dirent *e;
+    int found = 0;
+    while (d && !found && (e = readdir(d))) {
+        char ref[1400];
+        struct stat st;
+        snprintf(ref, sizeof ref, "%s/solutions/%s", g_root, e->d_name);
+        found = e->d_name[0] != '.' && stat(ref, &st) == 0 && S_ISDIR(st.st_mode);
+        if (found && name)
+            snprintf(name, name_size, "%s", e->d_name);
+    }
+    if (d)
+        closedir(d);
+    return found;
+}
+
 /* mkdir -p, run without a shell: folder names may hold quotes. */
 static int make_dirs(const char *a, const char *b)
 {
@@ -99,11 +119,13 @@ static pid_t start_one(int index, const submission *sub, const char *subs, const
         results[1100], log[1100];
     snprintf(dir, sizeof dir, "%s/%s", subs, sub->name);
     /* a whole workbook (a clone or a "Download ZIP"): its exercises/ is the
-     * submission, as run_autograder does on Gradescope */
+     * submission, as run_autograder does on Gradescope - unless section
+     * folders sit at the top (then a leftover exercises/ is the stubs), and
+     * never through a symbolic link (one to the reference would pass) */
     char inner[1100];
     struct stat st;
     snprintf(inner, sizeof inner, "%s/exercises", dir);
-    if (stat(inner, &st) == 0 && S_ISDIR(st.st_mode))
+    if (!has_section_folder(dir, NULL, 0) && lstat(inner, &st) == 0 && S_ISDIR(st.st_mode))
         snprintf(dir, sizeof dir, "%s", inner);
     work_name(index, sub->name, work_leaf, sizeof work_leaf);
     snprintf(work, sizeof work, "%s/%s", g_work, work_leaf);
@@ -221,19 +243,24 @@ int main(int argc, char **argv)
         fprintf(stderr, "grade_all: no submission folders in %s (each student's work is a folder inside it)\n", subs);
         return 2;
     }
-    /* SUBS given one student's folder by mistake would grade each section
-     * folder as a student: ten rows of 0 and no warning. */
-    for (int i = 0; i < count; i++) {
-        char ref[1400];
-        struct stat st;
-        snprintf(ref, sizeof ref, "%s/solutions/%s", g_root, list[i].name);
-        if (stat(ref, &st) == 0 && S_ISDIR(st.st_mode)) {
-            fprintf(stderr,
-                    "grade_all: %s looks like one submission (it holds %s/): grade it with make grade SUB=%s,\n"
-                    "           or give a folder that holds one folder per student\n",
-                    subs, list[i].name, subs);
-            return 2;
-        }
+    /* SUBS given one student's folder (or a whole workbook) by mistake
+     * would grade each section folder as a student: rows of 0, no warning. */
+    char subs_exercises[1100], subs_solutions[1100];
+    struct stat subs_st;
+    snprintf(subs_exercises, sizeof subs_exercises, "%s/exercises", subs);
+    snprintf(subs_solutions, sizeof subs_solutions, "%s/solutions", subs);
+    if (stat(subs_exercises, &subs_st) == 0 && stat(subs_solutions, &subs_st) == 0) {
+        fprintf(stderr, "grade_all: %s looks like a whole workbook (it holds exercises/ and solutions/):\n"
+                        "           give a folder that holds one folder per student\n", subs);
+        return 2;
+    }
+    char section[256];
+    if (has_section_folder(subs, section, sizeof section)) {
+        fprintf(stderr,
+                "grade_all: %s looks like one submission (it holds %s/): grade it with make grade SUB=%s,\n"
+                "           or give a folder that holds one folder per student\n",
+                subs, section, subs);
+        return 2;
     }
 
     if (!make_dirs(out, g_work)) {

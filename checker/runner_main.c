@@ -7,6 +7,7 @@
  */
 #include "protocol.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -39,6 +40,10 @@ static int write_exact(const void *buf, size_t n)
 
 int main(void)
 {
+    /* The student's printf goes out at once: on a pipe stdout would be
+     * fully buffered, so what a check printed would reach the checker a
+     * check late, in pieces, or never (lost when a crash ends the runner). */
+    setvbuf(stdout, NULL, _IONBF, 0);
     /* One batch after another until the checker closes stdin: one runner
      * serves every check of a section. */
     proto_batch_header header;

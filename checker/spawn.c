@@ -161,6 +161,31 @@ static void finish(spawn_proc *p, int killed_for, spawn_result *rs)
     }
 }
 
+/* Keeps `got` bytes of output (up to output_keep), counts them all. */
+static void keep_output(const spawn_proc *p, spawn_result *rs, const char *buf, size_t got)
+{
+    size_t room = p->rq.output_keep - rs->output_size;
+    size_t keep = got < room ? got : room;
+    memcpy(rs->output + rs->output_size, buf, keep);
+    rs->output_size += keep;
+    rs->output_total += got;
+}
+
+/* Reads whatever output is waiting, without waiting for more. */
+static void drain_output(spawn_proc *p, spawn_result *rs)
+{
+    struct pollfd fd = {.fd = p->out_fd, .events = POLLIN};
+    char buf[8192];
+    while (p->out_fd >= 0 && poll(&fd, 1, 0) > 0 && (fd.revents & POLLIN)) {
+        ssize_t got = read(p->out_fd, buf, sizeof buf);
+        if (got <= 0)
+            break;
+        keep_output(p, rs, buf, (size_t)got);
+        if (p->rq.output_limit && rs->output_total > p->rq.output_limit)
+            break;
+    }
+}
+
 void spawn_exchange(spawn_proc *p, const void *input, size_t input_size, size_t results_wanted, spawn_result *rs)
 {
     const spawn_request *rq = &p->rq;
@@ -181,6 +206,8 @@ void spawn_exchange(spawn_proc *p, const void *input, size_t input_size, size_t 
     for (;;) {
         if (results_wanted && rs->results_size == results_wanted) {
             rs->end = SPAWN_RESULTS_DONE; /* everything we need is here: it may live on */
+            /* what it printed before answering is already in the pipe */
+            drain_output(p, rs);
             break;
         }
         if (p->out_fd < 0 && p->res_fd < 0) {
@@ -222,11 +249,7 @@ void spawn_exchange(spawn_proc *p, const void *input, size_t input_size, size_t 
             if (got <= 0) {
                 close_fd(&p->out_fd);
             } else {
-                size_t room = rq->output_keep - rs->output_size;
-                size_t keep = (size_t)got < room ? (size_t)got : room;
-                memcpy(rs->output + rs->output_size, buf, keep);
-                rs->output_size += keep;
-                rs->output_total += (size_t)got;
+                keep_output(p, rs, buf, (size_t)got);
                 if (rq->output_limit && rs->output_total > rq->output_limit) {
                     killed_for = SPAWN_OUTPUT_FLOOD;
                     break;

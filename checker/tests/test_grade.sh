@@ -32,6 +32,10 @@ ln -s "$root/solutions/02_law_of_cosines" "$dir/subs/hostile_symlink_folder/02_l
 for odd in "bob smith" "a,b" "o'brien" "สมชาย ใจดี"; do cp -r solutions "$dir/subs/$odd"; done
 # A whole workbook handed in (a clone, a "Download ZIP"): its exercises/ is graded.
 mkdir -p "$dir/subs/whole_workbook" && cp -r solutions "$dir/subs/whole_workbook/exercises" && cp README.md "$dir/subs/whole_workbook/"
+# ... but not through a link to the reference, and not when the section
+# folders sit at the top beside a leftover exercises/ of stubs.
+mkdir -p "$dir/subs/hostile_symlink_exercises" && ln -s "$root/solutions" "$dir/subs/hostile_symlink_exercises/exercises"
+cp -r solutions "$dir/subs/top_level_and_stubs" && cp -r exercises "$dir/subs/top_level_and_stubs/exercises"
 subs=$(ls "$dir/subs" | wc -l)
 
 marker=$dir/marker && touch "$marker" && sleep 1
@@ -68,6 +72,8 @@ for odd in "bob smith" "a,b" "o'brien" "สมชาย ใจดี"; do
   ls "$dir/run1/$odd"/*_vs_reference.svg >/dev/null 2>&1 || ! command -v gnuplot >/dev/null \
     && ok || bad "no convergence figures for folder '$odd'"
 done
+read -r got_top max_top <<< "$(score top_level_and_stubs)"
+[ "$got_top" = "$max" ] && ok || bad "section folders beside a leftover exercises/ scored $got_top / $max_top"
 read -r got_whole max_whole <<< "$(score whole_workbook)"
 [ "$got_whole" = "$max" ] && ok || bad "a whole workbook handed in scored $got_whole / $max_whole (its exercises/ not graded)"
 grep -qs "symbolic link" "$dir/run1/hostile_symlink_reference/results.json" && ok \

@@ -141,10 +141,13 @@ rm -rf build/hints
 # ---- printf is how students debug: a wrong answer shows what was printed --
 mkdir -p "$dir/printf" && cp -r solutions/02_law_of_cosines "$dir/printf/"
 sed -i -e '1i #include <stdio.h>' -e '/^float elbow_bend_angle/,/^{/{/^{/a\
-    printf("debug bend %f\\n", (double)dist); return 0.123f;
+    printf("debug bend %f\\n", (double)dist); printf("second line\\n"); return 0.123f;
 }' "$dir/printf/02_law_of_cosines/law_of_cosines.c"
 check --dir "$dir/printf" --work "$dir/printf_w" --section 02 --no-color --lang en > "$dir/printf.log" 2>&1
-grep -q "your program printed" "$dir/printf.log" && grep -q "debug bend 0.7" "$dir/printf.log" && ok \
+# both lines, in the check that printed them: stdout on a pipe is fully
+# buffered unless the runner says otherwise, and would arrive late or never
+grep -q "your program printed" "$dir/printf.log" && grep -q "debug bend 0.7" "$dir/printf.log" \
+  && grep -q "second line" "$dir/printf.log" && ok \
   || bad "a wrong answer did not show what the student's code printed"
 
 # ---- S= lists: every name must be known; "3" means 03 --------------------
@@ -173,14 +176,14 @@ grep -qE "✓ 03_two_bone +7/7" "$dir/hang.log" && ok || bad "02's timeouts spil
 checker_pid=$!
 runner_seen=0
 for _ in $(seq 1 100); do
-  pgrep -f "$dir/ctrl_c/stage/02_law_of_cosines/runner" >/dev/null && { runner_seen=1; break; }
+  pgrep -x -f "$dir/ctrl_c/stage/02_law_of_cosines/runner" >/dev/null && { runner_seen=1; break; }
   sleep 0.1
 done
 # (a background job ignores SIGINT, so SIGTERM stands in for Ctrl-C: the
 # runner, in its own group, gets neither; only the checker's death matters)
 kill -TERM "$checker_pid" 2>/dev/null; wait "$checker_pid" 2>/dev/null
 sleep 0.5
-[ "$runner_seen" = 1 ] && ! pgrep -f "$dir/ctrl_c/stage/02_law_of_cosines/runner" >/dev/null && ok \
+[ "$runner_seen" = 1 ] && ! pgrep -x -f "$dir/ctrl_c/stage/02_law_of_cosines/runner" >/dev/null && ok \
   || { bad "a runner outlived the interrupted checker (seen: $runner_seen)"; pkill -KILL -f "$dir/ctrl_c/stage/" 2>/dev/null; }
 
 echo "test-student: $pass passed, $fail failed"
