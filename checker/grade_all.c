@@ -166,16 +166,33 @@ static pid_t start_one(int index, const submission *sub, const char *subs, const
     _exit(127);
 }
 
-/* Valid files even when the checker itself could not grade. */
+/* The most a submission can score: every check's visible and hidden points
+ * in the one points table (checker/points.tsv). */
+static double points_total(void)
+{
+    char path[1200], line[512];
+    snprintf(path, sizeof path, "%s/checker/points.tsv", g_root);
+    FILE *f = fopen(path, "r");
+    double total = 0, visible, hidden;
+    while (f && fgets(line, sizeof line, f))
+        if (line[0] != '#' && sscanf(line, "%*s %*s %lf %lf", &visible, &hidden) == 2)
+            total += visible + hidden;
+    if (f)
+        fclose(f);
+    return total;
+}
+
+/* Valid files even when the checker itself could not grade; the maximum is
+ * the real one, so the gradebook's percentage stays honest. */
 static void write_fallback(const char *out, const submission *sub)
 {
     char path[1100];
     snprintf(path, sizeof path, "%s/%s/results.json", out, sub->name);
     FILE *f = fopen(path, "w");
     if (f) {
-        fprintf(f, "{\n  \"score\": 0,\n  \"max_score\": 0,\n  \"execution_time\": 0,\n"
+        fprintf(f, "{\n  \"score\": 0,\n  \"max_score\": %.2f,\n  \"execution_time\": 0,\n"
                    "  \"output\": \"The grader could not grade this submission (exit %d); see log.txt.\",\n"
-                   "  \"tests\": []\n}\n", sub->exit_code);
+                   "  \"tests\": []\n}\n", points_total(), sub->exit_code);
         fclose(f);
     }
 }
@@ -352,6 +369,8 @@ int main(int argc, char **argv)
         }
         if (s)
             fclose(s);
+        if (total_max == 0) /* not graded (the checker failed): still out of the real maximum */
+            total_max = points_total();
         csv_field(f, list[i].name);
         fprintf(f, ",%.2f,%.2f", total, total_max);
         for (int k = 0; k < section_count; k++)

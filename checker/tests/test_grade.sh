@@ -148,5 +148,15 @@ else
   bad "make gradescope failed (see $dir/gradescope.log)"
 fi
 
+# A checker that dies (exit 2) still leaves valid files, scored out of the
+# real maximum, not 0 / 0.
+printf '#!/bin/sh\nexit 2\n' > "$dir/dying_checker" && chmod +x "$dir/dying_checker"
+mkdir -p "$dir/subs_dying" && cp -r solutions "$dir/subs_dying/someone"
+echo 1 | "$grade_all" --subs "$dir/subs_dying" --out "$dir/o_dying" --csv "$dir/o_dying.csv" --jobs 1 \
+  --checker "$dir/dying_checker" --root . --objdir "$objdir" --work "$dir/w_dying" > "$dir/dying.log" 2>&1
+fallback_max=$(jq -r .max_score "$dir/o_dying/someone/results.json" 2>/dev/null)
+awk -v a="$fallback_max" -v b="$max" 'BEGIN { exit !(a == b && b > 0) }' && grep -q "^someone,0.00,$max" "$dir/o_dying.csv" && ok \
+  || bad "a dying checker's fallback is out of $fallback_max (expected $max)"
+
 echo "test-grade: $pass passed, $fail failed"
 [ "$fail" = 0 ]
