@@ -179,6 +179,29 @@ static double angle_between(vec3 a, vec3 b)
     return atan2(sqrt(cx * cx + cy * cy + cz * cz), dot);
 }
 
+/* Whether a changed bone length is the one the bone_length advice is
+ * about: the tip put exactly onto the target (snapped there, or left there by a
+ * FABRIK whose lengths are measured from the bent pose, which gives the
+ * same chain) while every other bone kept its rest length, so only the
+ * last bone took up the difference. A wrong rest-length index, a direction
+ * left unnormalized, a sweep that skips a joint or an unreachable chain
+ * laid out with the wrong sums change other bones (or leave the tip off
+ * the target): there "do not snap the tip" would mislead. */
+static int tip_snapped_to_target(const ik_chain_request *rq, const ik_chain_response *rs)
+{
+    int tip = rq->chain.joint_count - 1;
+    for (int i = 0; i + 1 < tip; i++) {
+        float rest = v3_distance(rq->chain.joints[i], rq->chain.joints[i + 1]);
+        float now = v3_distance(rs->chain.joints[i], rs->chain.joints[i + 1]);
+        if (!(fabsf(now - rest) <= LENGTH_TOL_REL * rest))
+            return 0;
+    }
+    /* On it to rounding (a snapped tip is bit-identical to the target), not
+     * merely within the solve's tolerance: a solver that converged with
+     * some other bone changed the length by chance stays unnamed. */
+    return v3_distance(rs->chain.joints[tip], rq->target) <= REPORT_TOL_REL * ik_chain_reach(&rq->chain);
+}
+
 /* Finite joints, the root where it was, every bone its rest length - over
  * all cases, in that order, so the most specific mistake is the one named. */
 static int expect_sound(const ik_chain_request *rq, const ik_chain_response *rs, int n)
@@ -206,7 +229,8 @@ static int expect_sound(const ik_chain_request *rq, const ik_chain_response *rs,
             float rest = v3_distance(rq[c].chain.joints[i], rq[c].chain.joints[i + 1]);
             float now = v3_distance(rs[c].chain.joints[i], rs[c].chain.joints[i + 1]);
             if (!(fabsf(now - rest) <= LENGTH_TOL_REL * rest)) {
-                check_fail(DIAG_BONE_LENGTH, ik_chain_given_text(&rq[c]),
+                check_fail(tip_snapped_to_target(&rq[c], &rs[c]) ? DIAG_BONE_LENGTH : DIAG_NONE,
+                           ik_chain_given_text(&rq[c]),
                            fmt(T(MSG_CHAIN_EXPECT_LENGTH), i, i, i + 1, rest),
                            fmt(T(MSG_CHAIN_GOT_LENGTH), i, now, 100.0 * (now - rest) / rest));
                 return 0;

@@ -325,14 +325,42 @@ static int expect_status_ok(const foot_step_request *rq, const foot_step_respons
     return 1;
 }
 
-static int expect_lengths(const foot_step_request *rq, const foot_ik_foot *got, int f)
+/* Whether wrong leg lengths are the ones the bone_length advice is about
+ * (as section 03 decides it): the ankle nearer the leg's IK goal, or its
+ * ground target, than any leg with the rest lengths hanging from the
+ * (reference's, lowered) hip can get - snapped onto a goal out of reach,
+ * or the leg stretched toward it. The goal is the reference's:
+ * lerp(animated ankle lowered by the hip drop, target, weight). Lengths
+ * swapped in the solve, a hip or knee that missed the hip drop, joints
+ * blended instead of the goal leave the ankle where a leg can reach, and
+ * there "do not snap the ankle" would mislead. */
+static int ankle_stretched_to_goal(const foot_leg *leg, vec3 want_hip, vec3 want_target, float want_weight,
+                                   float want_drop, vec3 ankle)
+{
+    const float l1 = leg->thigh_length, l2 = leg->shin_length, reach = l1 + l2;
+    vec3 goal = v3_lerp(v3_add(leg->ankle, v3(0.0f, -want_drop, 0.0f)), want_target, want_weight);
+    vec3 points[2] = {goal, want_target};
+    for (int p = 0; p < 2; p++) {
+        float raw = v3_distance(points[p], want_hip);
+        float gap = fmaxf(raw - reach, fabsf(l1 - l2) - raw);
+        if (v3_distance(ankle, points[p]) < gap - TIP_TOL * reach)
+            return 1;
+    }
+    return 0;
+}
+
+static int expect_lengths(const foot_step_request *rq, const foot_ik_foot *got, const foot_step_response *ref, int f)
 {
     const foot_leg *leg = &rq->in.legs[f];
+    const foot_ik_foot *want = &ref->out.feet[f];
     float thigh = v3_distance(got->knee, got->hip), shin = v3_distance(got->ankle, got->knee);
     if (fabsf(thigh - leg->thigh_length) <= LEN_TOL * leg->thigh_length &&
         fabsf(shin - leg->shin_length) <= LEN_TOL * leg->shin_length)
         return 1;
-    return fail_step(rq, DIAG_BONE_LENGTH,
+    diagnosis d = ankle_stretched_to_goal(leg, want->hip, want->target, want->weight, ref->out.hip_drop, got->ankle)
+                      ? DIAG_BONE_LENGTH
+                      : DIAG_NONE;
+    return fail_step(rq, d,
                      fmt("%s: |knee − hip| = thigh %.5f, |ankle − knee| = shin %.5f", side_name(f), leg->thigh_length,
                          leg->shin_length),
                      fmt(T(MSG_FOOT_LENGTHS_GOT),
@@ -385,7 +413,7 @@ static int expect_planted(const foot_step_request *rq, const foot_step_response 
                              below.point.y),
                          fmt(T(MSG_FOOT_SOLE_BELOW), got->ankle.y,
                              below.point.y - (got->ankle.y - sole)));
-    if (!expect_lengths(rq, got, f))
+    if (!expect_lengths(rq, got, ref, f))
         return 0;
     if (!(v3_distance(got->knee, want->knee) <= JOINT_TOL * reach))
         return fail_step(rq, DIAG_NONE,
@@ -917,10 +945,10 @@ static void leg_out_of_reach(void)
                       fmt(T(MSG_FOOT_ANKLE_STILL_ANIMATED), fmt_v3(got->ankle)));
             return;
         }
-        if (!expect_lengths(&rq[i], got, f))
-            return;
         foot_step_response ref;
         reference_step(&rq[i], &ref);
+        if (!expect_lengths(&rq[i], got, &ref, f))
+            return;
         vec3 target = ref.out.feet[f].target;
         vec3 straight = v3_add(got->hip, v3_scale(v3_normalize(v3_sub(target, got->hip)), reach));
         if (!(v3_distance(got->ankle, straight) <= TIP_TOL * reach)) {
@@ -1215,7 +1243,11 @@ static int expect_clip(const foot_clip_request *rq, const foot_clip_response *rs
             float thigh = v3_distance(got->knee[f], got->hip[f]), shin = v3_distance(got->ankle[f], got->knee[f]);
             if (!(fabsf(thigh - leg->thigh_length) <= LEN_TOL * leg->thigh_length) ||
                 !(fabsf(shin - leg->shin_length) <= LEN_TOL * leg->shin_length))
-                return fail_clip(rq, k, DIAG_BONE_LENGTH,
+                return fail_clip(rq, k,
+                                 ankle_stretched_to_goal(leg, want->hip[f], want->target[f], want->weight[f],
+                                                         want->hip_drop, got->ankle[f])
+                                     ? DIAG_BONE_LENGTH
+                                     : DIAG_NONE,
                                  fmt("%s: |knee − hip| = thigh %.5f, |ankle − knee| = shin %.5f", side_name(f),
                                      leg->thigh_length, leg->shin_length),
                                  fmt(T(MSG_FOOT_LENGTHS_GOT),

@@ -540,7 +540,12 @@ static int expect_chain(const look_at_request *rq, const look_at_response *rs)
         float was = v3_distance(in->bones[i].position, in->bones[i - 1].position);
         float now = v3_distance(rs->out.positions[i], rs->out.positions[i - 1]);
         if (!(fabsf(now - was) <= LEN_TOL))
-            return fail_look(rq, DIAG_BONE_LENGTH,
+            /* No name: a look-at uses no lengths and reaches for nothing
+             * (the target is only looked at), so the bone_length advice
+             * (rest lengths, snapping onto the target) has nothing to say
+             * about it; a joint moved apart from its parent comes from a
+             * turn about the wrong pivot or a child left unturned. */
+            return fail_look(rq, DIAG_NONE,
                              fmt(T(MSG_AIM_DISTANCE_KEPT), i - 1, i, was),
                              fmt(T(MSG_AIM_DISTANCE_GOT),
                                  now, fmt_v3(rs->out.positions[i - 1]), fmt_v3(rs->out.positions[i])));
@@ -862,6 +867,26 @@ static int walk_past_wall(rng *r, wall_reach_request *rq, int max_frames)
     return n;
 }
 
+/* Whether wrong arm lengths are the ones the bone_length advice is about
+ * (as section 03 decides it): the hand nearer the goal, or the wall point,
+ * than any arm with the rest lengths hanging from the shoulder can get -
+ * snapped onto a point out of reach, or the arm stretched toward it.
+ * Lengths swapped in the solve, elbow and hand blended instead of the goal
+ * leave the hand where an arm can reach, and there "do not snap the hand"
+ * would mislead. */
+static int hand_stretched_to_goal(const wall_reach_input *in, vec3 want_goal, vec3 hand)
+{
+    const float l1 = in->upper_length, l2 = in->lower_length, reach = l1 + l2;
+    vec3 points[2] = {want_goal, in->wall_point};
+    for (int p = 0; p < 2; p++) {
+        float raw = v3_distance(points[p], in->shoulder);
+        float gap = fmaxf(raw - reach, fabsf(l1 - l2) - raw);
+        if (v3_distance(hand, points[p]) < gap - TIP_TOL * reach)
+            return 1;
+    }
+    return 0;
+}
+
 static int expect_reach_frame(const wall_reach_request *q, const wall_reach_response *s)
 {
     const wall_reach_input *in = &q->in;
@@ -890,7 +915,7 @@ static int expect_reach_frame(const wall_reach_request *q, const wall_reach_resp
     float upper = v3_distance(got->elbow, in->shoulder), lower = v3_distance(got->hand, got->elbow);
     if (!(fabsf(upper - in->upper_length) <= ARM_LEN_TOL * in->upper_length) ||
         !(fabsf(lower - in->lower_length) <= ARM_LEN_TOL * in->lower_length))
-        return fail_reach(q, DIAG_BONE_LENGTH,
+        return fail_reach(q, hand_stretched_to_goal(in, want.goal, got->hand) ? DIAG_BONE_LENGTH : DIAG_NONE,
                           fmt("|elbow − shoulder| = %.5f, |hand − elbow| = %.5f", in->upper_length, in->lower_length),
                           fmt(T(MSG_AIM_ARM_LENGTH_GOT),
                               upper, lower, fmt_v3(got->goal), v3_distance(got->goal, in->shoulder), reach));
