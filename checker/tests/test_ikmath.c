@@ -746,6 +746,56 @@ static void test_quat_look_rotation_degenerate(void)
     ASSERT_WORST(near, TOL);
 }
 
+/* Where the quick path's two half-angle formulas are weakest: forward a
+ * hair from -Z (the swing's 1 + z.z) and a roll of almost half a turn (its
+ * 1 + cos). Compared with the frame worked out in double: +Z on forward,
+ * +X on normalize(up x forward), unit length. Measured worst 6.5e-7 for
+ * each. Tried wrong on purpose: with the swing's w as plain k (1 + z.z)
+ * the near-down error is 1.99 (a wrong rotation); with the roll always
+ * from (1 + cos, sin) it is 7.6e-5, and NaN at an exact half turn. TOL
+ * (1e-5, as for random frames above) tells them apart. */
+static double look_err_vs_double(vec3 f, vec3 u)
+{
+    quat q = quat_look_rotation(f, u);
+    double fd[3] = {f.x, f.y, f.z}, ud[3] = {u.x, u.y, u.z};
+    double n = sqrt(fd[0] * fd[0] + fd[1] * fd[1] + fd[2] * fd[2]);
+    for (int i = 0; i < 3; i++) fd[i] /= n;
+    double xd[3] = {ud[1] * fd[2] - ud[2] * fd[1], ud[2] * fd[0] - ud[0] * fd[2], ud[0] * fd[1] - ud[1] * fd[0]};
+    n = sqrt(xd[0] * xd[0] + xd[1] * xd[1] + xd[2] * xd[2]);
+    for (int i = 0; i < 3; i++) xd[i] /= n;
+    vec3 qz = quat_rotate(q, v3_forward()), qx = quat_rotate(q, v3_right());
+    double e = unit_err(q);
+    double d[6] = {qz.x - fd[0], qz.y - fd[1], qz.z - fd[2], qx.x - xd[0], qx.y - xd[1], qx.z - xd[2]};
+    for (int i = 0; i < 6; i++)
+        track(&e, fabs(d[i]));
+    return e;
+}
+
+static void test_quat_look_rotation_weak_spots(void)
+{
+    double near_down = 0, half_roll = 0;
+    rng_seed(21);
+    for (int i = 0; i < N_RANDOM; i++) {
+        /* forward 1e-7..0.5 rad from -Z, any length, any up not along it */
+        float off = expf(rnd(-16.1f, -0.7f)), around = rnd(-IK_PI, IK_PI);
+        vec3 f = v3(sinf(off) * cosf(around), sinf(off) * sinf(around), -cosf(off));
+        vec3 u = rnd_vec();
+        if (v3_length_sq(v3_cross(v3_normalize(u), f)) < 1e-2f) continue;
+        track(&near_down, look_err_vs_double(v3_scale(f, expf(rnd(-4.6f, 4.6f))), u));
+
+        /* random forward, up chosen so the roll after the swing is half a
+         * turn give or take 1e-7..0.5 rad: up = forward x wanted +X */
+        vec3 g = rnd_dir();
+        if (g.z < -0.9f) continue; /* the swing's own weak spot is above */
+        vec3 x1 = quat_rotate(quat_from_to(v3_forward(), g), v3_right());
+        float miss = expf(rnd(-16.1f, -0.7f)) * ((i & 1) ? 1.0f : -1.0f);
+        vec3 want_x = quat_rotate(quat_from_axis_angle(g, IK_PI + miss), x1);
+        track(&half_roll, look_err_vs_double(g, v3_scale(v3_cross(g, want_x), rnd(0.1f, 10))));
+    }
+    ASSERT_WORST(near_down, TOL);
+    ASSERT_WORST(half_roll, TOL);
+}
+
 static void test_quat_look_rotation_zero_forward(void)
 {
     /* No forward: identity, verbatim, whatever up is. */
@@ -901,6 +951,7 @@ void add_ikmath_suite(void)
     CU_add_test(s, "quat_look_rotation general", test_quat_look_rotation_general);
     CU_add_test(s, "quat_look_rotation up parallel/zero", test_quat_look_rotation_degenerate);
     CU_add_test(s, "quat_look_rotation zero forward", test_quat_look_rotation_zero_forward);
+    CU_add_test(s, "quat_look_rotation near -Z, half-turn roll", test_quat_look_rotation_weak_spots);
     CU_add_test(s, "quat_slerp end points", test_quat_slerp_endpoints);
     CU_add_test(s, "quat_slerp halfway / constant speed", test_quat_slerp_halfway);
     CU_add_test(s, "quat_slerp q and -q (shortest arc)", test_quat_slerp_q_and_neg_q);
