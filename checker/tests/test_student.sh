@@ -44,6 +44,22 @@ make --no-print-directory run S=99 > "$dir/run99.txt" 2>&1
 [ $? = 2 ] && grep -q "no such section" "$dir/run99.txt" && ! grep -q "undefined reference" "$dir/run99.txt" && ok \
   || bad "make run S=99 did not say there is no such section"
 
+# ---- make from inside a section folder: that section, from that tree ------
+(cd exercises/03_two_bone && make --no-print-directory) > "$dir/inside_ex.txt" 2>&1
+rc=$?
+[ $rc != 0 ] && grep -q "03_two_bone .*0/7" "$dir/inside_ex.txt" && ! grep -q "02_law_of_cosines" "$dir/inside_ex.txt" && ok \
+  || bad "plain make inside exercises/03_two_bone did not check that section alone (rc $rc)"
+(cd solutions/03_two_bone && make --no-print-directory check) > "$dir/inside_sol.txt" 2>&1 \
+  && grep -q "1/1 sections, 7/7 checks" "$dir/inside_sol.txt" && ok \
+  || bad "make check inside solutions/03_two_bone did not check the reference's 03"
+for m in exercises/*/Makefile solutions/*/Makefile; do
+  cmp -s exercises/01_forward_kinematics/Makefile "$m" && ok || bad "$m differs from the other section Makefiles"
+done
+mkdir -p "$dir/lost/03_two_bone" && cp exercises/03_two_bone/Makefile "$dir/lost/03_two_bone/"
+(cd "$dir/lost/03_two_bone" && make --no-print-directory) > "$dir/inside_lost.txt" 2>&1
+[ $? = 2 ] && grep -q "not inside the workbook" "$dir/inside_lost.txt" && ok \
+  || bad "a section Makefile outside the workbook did not say so"
+
 # ---- progress: counts derived from the checks themselves -------------------
 check --dir exercises --work "$dir/ex" --list --no-color > "$dir/list.txt" 2>/dev/null
 checks=$(grep -c '^check' "$dir/ex/results.tsv")
