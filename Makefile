@@ -63,6 +63,7 @@ help:
 	@echo "make run S=<section> [DIR=solutions]               รันโปรแกรมตัวอย่างของ section"
 	@echo "make list | make watch | make hint S=<section>      ความคืบหน้า, ตรวจทุกครั้งที่บันทึก, คำใบ้"
 	@echo "make check MEMCHECK=1 | LANG=en                     AddressSanitizer/UBSan, ข้อความภาษาอังกฤษ"
+	@echo "cd exercises/03_two_bone && make                    ตรวจเฉพาะ section นั้น (inside a section: no S= needed)"
 	@echo "make book | make plots | make bench | make grade SUB=<dir> | make grade-all SUBS=<dir>"
 	@echo "sections: $(SECTIONS)"
 
