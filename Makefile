@@ -54,7 +54,7 @@ REF_SRC := $(foreach s,$(SECTIONS),solutions/$(s)/$(call section_name,$(s)).c)
 RUNNER_OBJS := $(OBJ)/runner_main.o $(OBJ)/libcommon.a $(foreach s,$(SECTIONS),$(OBJ)/ops/$(s).o $(OBJ)/ref/$(s).o) $(OBJ)/musl/stamp
 HEADERS := $(wildcard include/*.h include/*.c checker/*.h checker/*.def checker/sections/*.h checker/sections/*/*.h solutions/*/*.h)
 
-.PHONY: all check list watch hint test test-plain test-sanitized run setup programs clean help
+.PHONY: all check list watch hint test test-plain test-sanitized test-robust run setup programs clean help
 .DEFAULT_GOAL := help
 
 help:
@@ -234,7 +234,8 @@ test-sanitized:
 	@build/asan/checker --root . --dir exercises --objdir build/asan/obj --work build/asan/check/exercises \
 	  --no-color --cflags "-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all" >build/asan/exercises.log 2>&1; \
 	  test $$? = 1 || { cat build/asan/exercises.log; echo "sanitized: stubs did not fail cleanly"; exit 1; }
-	@echo "sanitized (ASan+UBSan): solutions pass, stubs fail cleanly, programs run"
+	@$(MAKE) --no-print-directory SANITIZE=1 ROBUST_CASES=5000 test-robust
+	@echo "sanitized (ASan+UBSan): solutions pass, stubs fail cleanly, programs run, robust"
 
 # Buggy solutions that prove each diagnosis are kept as sed scripts over the
 # reference (checker/tests/buggy/<id>/<slug>.sed), so they never drift from
@@ -256,7 +257,23 @@ $(BUILD)/hostile/%/02_law_of_cosines/law_of_cosines.c: checker/tests/hostile/%.s
 	@sed -f $< solutions/02_law_of_cosines/law_of_cosines.c | sed 's|@ROOT@|$(CURDIR)|g' > $@
 	@! cmp -s solutions/02_law_of_cosines/law_of_cosines.c $@ || { echo "$< no longer changes the reference"; rm -f $@; exit 1; }
 
-test-plain: $(CHECKER) $(RUNNER_OBJS) $(SELFTEST) programs $(BUGGY_SRC) $(HOSTILE_SRC) test-plots test-grade test-student test-other-cc test-book
+# The reference solutions under hostile input (checker/tests/robust.c): the
+# header's promises for bad input, finite output otherwise, no hang. With
+# SANITIZE=1 also UBSan's float-to-int overflow check, which -fsanitize=
+# undefined leaves out in gcc.
+ROBUST := $(BUILD)/robust
+$(ROBUST): checker/tests/robust.c $(REF_SRC) $(COMMON_SRC) $(HEADERS) | setup
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_ALL) $(if $(SAN_FLAGS),-fsanitize=float-cast-overflow) -Iinclude $(addprefix -Isolutions/,$(SECTIONS)) \
+	  checker/tests/robust.c $(REF_SRC) $(COMMON_SRC) -lm -o $@
+
+test-robust: $(ROBUST)
+	@for seed in 1 2; do $(ROBUST) 0 $$seed $(ROBUST_CASES) > $(BUILD)/robust-$$seed.log 2>&1 \
+	  || { cat $(BUILD)/robust-$$seed.log; echo "robust: the reference solutions broke a promise (seed $$seed)"; exit 1; }; done
+	@echo "robust: 10 sections x 2 seeds x $(ROBUST_CASES) hostile cases, every promise kept"
+ROBUST_CASES ?= 20000
+
+test-plain: $(CHECKER) $(RUNNER_OBJS) $(SELFTEST) programs $(BUGGY_SRC) $(HOSTILE_SRC) test-robust test-plots test-grade test-student test-other-cc test-book
 	@bash checker/tests/test_asm_reads.sh $(CHECKER) $(OBJ) $(BUILD)/asm-reads $(firstword $(CC)) $(BUILD)/hostile
 	@for p in $(filter $(BUILD)/programs/solutions__%,$(PROGRAMS)); do \
 	  $$p >/dev/null || { echo "program $$p failed"; exit 1; }; done

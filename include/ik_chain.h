@@ -55,7 +55,7 @@ static inline const char *ik_input_error_text(ik_input_error e)
     case IK_INPUT_OK: return "ok";
     case IK_INPUT_NULL: return "chain, settings or report is NULL";
     case IK_INPUT_BAD_JOINT_COUNT: return "joint_count must be 2..IK_CHAIN_MAX_JOINTS";
-    case IK_INPUT_NOT_FINITE: return "a joint or the target is NaN or infinite";
+    case IK_INPUT_NOT_FINITE: return "a joint or the target is NaN, infinite or beyond IK_WORLD_LIMIT";
     case IK_INPUT_ZERO_LENGTH_BONE: return "a bone is shorter than IK_MIN_BONE_LENGTH";
     case IK_INPUT_BAD_SETTINGS: return "max_passes must be 1..IK_MAX_PASSES and tolerance > 0";
     }
@@ -74,10 +74,12 @@ static inline ik_input_error ik_validate(const ik_chain *chain, vec3 target,
     if (!(settings->max_passes >= 1 && settings->max_passes <= IK_MAX_PASSES) ||
         !(settings->tolerance > 0.0f) || !isfinite(settings->tolerance))
         return IK_INPUT_BAD_SETTINGS;
-    if (!v3_is_finite(target))
+    /* In the world (ikmath.h): not NaN or inf, and near enough that the
+     * distances the solvers square stay finite. */
+    if (!v3_in_world(target))
         return IK_INPUT_NOT_FINITE;
     for (int i = 0; i < chain->joint_count; i++)
-        if (!v3_is_finite(chain->joints[i]))
+        if (!v3_in_world(chain->joints[i]))
             return IK_INPUT_NOT_FINITE;
     for (int i = 0; i + 1 < chain->joint_count; i++)
         if (!(v3_distance(chain->joints[i], chain->joints[i + 1]) >= IK_MIN_BONE_LENGTH))

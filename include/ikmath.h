@@ -13,6 +13,7 @@
 #ifndef IKMATH_H
 #define IKMATH_H
 
+#include <float.h>
 #include <math.h>
 
 /* -std=c11 does not define M_PI, so the project carries its own. */
@@ -22,6 +23,18 @@
 
 /* Below this squared length a vector has no usable direction. */
 #define IK_EPSILON_SQ 1e-12f
+
+/* The workbook's world: every coordinate and length the sections take lies
+ * within +-IK_WORLD_LIMIT metres (millions of times the Earth's orbit, far
+ * past any game level). Inside it the difference of two points squares
+ * without overflowing float ((2e18)^2 * 3 = 1.2e37 < FLT_MAX = 3.4e38), so
+ * validating inputs against it keeps inf and NaN out of the math; NaN and
+ * inf fail the test too (see v3_in_world). */
+#define IK_WORLD_LIMIT 1e18f
+
+/* 2^-70, exact: a length whose square overflows float (1.8e19 .. 3.4e38)
+ * times this squares finely again. Used where only a direction counts. */
+#define IK_SHRINK 0x1p-70f
 
 typedef struct { float x, y, z; } vec3;
 typedef struct { float x, y, z, w; } quat;
@@ -61,6 +74,15 @@ static inline vec3 v3_normalize_or(vec3 a, vec3 fallback)
     float len_sq = v3_length_sq(a);
     if (!(len_sq > IK_EPSILON_SQ)) /* also catches NaN */
         return fallback;
+    /* Longer than ~1.8e19, the square is inf and 1 / sqrt(inf) would make
+     * the zero vector: shrink first (the direction is all that counts). An
+     * infinite component has no direction. Rare: one compare otherwise. */
+    if (!(len_sq <= FLT_MAX)) {
+        a = v3_scale(a, IK_SHRINK);
+        len_sq = v3_length_sq(a);
+        if (!(len_sq <= FLT_MAX))
+            return fallback;
+    }
     return v3_scale(a, 1.0f / sqrtf(len_sq));
 }
 
@@ -71,6 +93,12 @@ static inline vec3 v3_normalize(vec3 a) { return v3_normalize_or(a, v3_zero()); 
 static inline vec3 v3_lerp(vec3 a, vec3 b, float t) { return v3_add(a, v3_scale(v3_sub(b, a), t)); }
 
 static inline int v3_is_finite(vec3 a) { return isfinite(a.x) && isfinite(a.y) && isfinite(a.z); }
+
+/* A coordinate or length inside the workbook's world (IK_WORLD_LIMIT);
+ * false for NaN and inf, so it also does v3_is_finite's job when
+ * validating input. */
+static inline int ik_in_world(float x) { return fabsf(x) <= IK_WORLD_LIMIT; }
+static inline int v3_in_world(vec3 a) { return ik_in_world(a.x) && ik_in_world(a.y) && ik_in_world(a.z); }
 
 /* Some unit vector perpendicular to a (a need not be unit length). */
 static inline vec3 v3_any_perpendicular(vec3 a)
@@ -95,6 +123,13 @@ static inline quat quat_normalize(quat q)
     float len_sq = quat_dot(q, q);
     if (!(len_sq > IK_EPSILON_SQ))
         return quat_identity();
+    /* An overflowing square: shrink first, as in v3_normalize_or. */
+    if (!(len_sq <= FLT_MAX)) {
+        q = (quat){q.x * IK_SHRINK, q.y * IK_SHRINK, q.z * IK_SHRINK, q.w * IK_SHRINK};
+        len_sq = quat_dot(q, q);
+        if (!(len_sq <= FLT_MAX))
+            return quat_identity();
+    }
     float inv = 1.0f / sqrtf(len_sq);
     return (quat){q.x * inv, q.y * inv, q.z * inv, q.w * inv};
 }
@@ -196,8 +231,16 @@ static inline quat quat_from_basis(vec3 x, vec3 y, vec3 z)
  * quat_look_rotation calls it only when the quick path cannot be trusted. */
 static inline quat quat_look_rotation_careful(vec3 forward, vec3 up)
 {
+    /* Only directions count: vectors whose squares overflow are shrunk
+     * first (see v3_normalize_or); an infinite forward has none. */
     float forward_sq = v3_length_sq(forward);
-    if (!(forward_sq > IK_EPSILON_SQ))
+    if (!(forward_sq <= FLT_MAX)) {
+        forward = v3_scale(forward, IK_SHRINK);
+        forward_sq = v3_length_sq(forward);
+    }
+    if (!(v3_length_sq(up) <= FLT_MAX))
+        up = v3_scale(up, IK_SHRINK);
+    if (!(forward_sq > IK_EPSILON_SQ && forward_sq <= FLT_MAX))
         return quat_identity();
     /* The side axis comes from forward as given, not from its unit copy:
      * the two square roots then run side by side instead of one after

@@ -21,8 +21,9 @@ fk_status fk_validate(const fk_bone *bones, int count, int *bad_bone)
      *   2. count outside 1..FK_MAX_BONES   -> FK_ERR_BAD_COUNT,  *bad_bone = -1
      *   3. for each bone i, in order:
      *        parent not in -1..i-1         -> FK_ERR_BAD_PARENT, *bad_bone = i
-     *        offset or rotation NaN/inf    -> FK_ERR_NOT_FINITE, *bad_bone = i
-     *        (v3_is_finite / quat_is_finite from ikmath.h)
+     *        offset NaN/inf or beyond IK_WORLD_LIMIT, or rotation NaN/inf
+     *                                      -> FK_ERR_NOT_FINITE, *bad_bone = i
+     *        (v3_in_world / quat_is_finite from ikmath.h)
      *   4. otherwise FK_OK with *bad_bone = -1.
      * Only write *bad_bone when bad_bone is not NULL.
      * This stub accepts every skeleton, even broken ones. */

@@ -33,7 +33,7 @@ typedef enum {
     FK_ERR_NULL,          /* bones or world is NULL */
     FK_ERR_BAD_COUNT,     /* count outside 1..FK_MAX_BONES */
     FK_ERR_BAD_PARENT,    /* parent < -1, or not an earlier bone */
-    FK_ERR_NOT_FINITE     /* an offset or rotation holds NaN or infinity */
+    FK_ERR_NOT_FINITE     /* an offset or rotation holds NaN or infinity, or an offset is beyond IK_WORLD_LIMIT */
 } fk_status;
 
 static inline const char *fk_status_text(fk_status s)
@@ -43,7 +43,7 @@ static inline const char *fk_status_text(fk_status s)
     case FK_ERR_NULL: return "bones or world is NULL";
     case FK_ERR_BAD_COUNT: return "bone count must be 1..FK_MAX_BONES";
     case FK_ERR_BAD_PARENT: return "a parent index is not -1 or an earlier bone";
-    case FK_ERR_NOT_FINITE: return "an offset or rotation is NaN or infinite";
+    case FK_ERR_NOT_FINITE: return "an offset or rotation is NaN or infinite, or an offset is beyond IK_WORLD_LIMIT";
     }
     return "unknown status";
 }

@@ -41,13 +41,15 @@ static inline const char *two_bone_status_text(two_bone_status s)
     case TWO_BONE_REACHED: return "reached";
     case TWO_BONE_TOO_FAR: return "target out of reach: arm straightened toward it";
     case TWO_BONE_TOO_CLOSE: return "target too close to the root: arm folded";
-    case TWO_BONE_INVALID: return "invalid input (NULL, non-finite value or bone length <= 0)";
+    case TWO_BONE_INVALID: return "invalid input (NULL, NaN/inf or beyond IK_WORLD_LIMIT, or bone length <= 0)";
     }
     return "unknown status";
 }
 
-/* Solves the limb. Bad input (NULL, NaN/inf, a bone length <= 0) returns
- * TWO_BONE_INVALID and, when out is not NULL, sets both joints to the root.
+/* Solves the limb. Bad input (NULL, NaN/inf, a coordinate or length beyond
+ * IK_WORLD_LIMIT, a bone length <= 0) returns TWO_BONE_INVALID and, when
+ * out is not NULL, sets both joints to the root (the origin if the root
+ * itself is bad).
  * A target at the root or a pole on the root->target line is not an error:
  * the solver picks a fallback direction and still keeps both lengths. */
 two_bone_status two_bone_solve(const two_bone_input *in, two_bone_output *out);

@@ -81,11 +81,12 @@ typedef struct {
 typedef enum {
     FOOT_IK_OK = 0,
     FOOT_IK_NULL,            /* in, ground or out is NULL */
-    FOOT_IK_BAD_SETTINGS,    /* a setting not finite, a distance < 0, raycast_distance or rate <= 0 */
+    FOOT_IK_BAD_SETTINGS,    /* a setting not finite, a distance < 0 or beyond IK_WORLD_LIMIT, raycast_distance or rate <= 0 */
     FOOT_IK_BAD_TIME_STEP,   /* dt not finite or <= 0 */
     FOOT_IK_BAD_TERRAIN,     /* terrain_is_valid() says no */
-    FOOT_IK_BAD_LEG,         /* a joint, pole or rotation not finite, or a bone length not > 0 */
-    FOOT_IK_BAD_MEMORY       /* a weight outside 0..1, or a height or normal not finite */
+    FOOT_IK_BAD_LEG,         /* a joint, pole or length not in the world (NaN, inf, beyond IK_WORLD_LIMIT),
+                                a rotation not finite, or a bone length not > 0 */
+    FOOT_IK_BAD_MEMORY       /* a weight outside 0..1, a height not in the world, or a normal not finite */
 } foot_ik_status;
 
 static inline const char *foot_ik_status_text(foot_ik_status s)
@@ -93,12 +94,13 @@ static inline const char *foot_ik_status_text(foot_ik_status s)
     switch (s) {
     case FOOT_IK_OK: return "ok";
     case FOOT_IK_NULL: return "in, ground or out is NULL";
-    case FOOT_IK_BAD_SETTINGS: return "bad settings: distances must be finite and >= 0, raycast_distance and "
+    case FOOT_IK_BAD_SETTINGS: return "bad settings: distances must be 0..IK_WORLD_LIMIT, raycast_distance and "
                                       "weight_fade_rate > 0";
     case FOOT_IK_BAD_TIME_STEP: return "dt must be a finite number of seconds > 0";
     case FOOT_IK_BAD_TERRAIN: return "the terrain is invalid (see terrain_is_valid)";
-    case FOOT_IK_BAD_LEG: return "a leg has a non-finite joint, pole or rotation, or a bone length <= 0";
-    case FOOT_IK_BAD_MEMORY: return "memory: weight must be within 0..1, height and normal finite";
+    case FOOT_IK_BAD_LEG: return "a leg has a joint, pole or length that is NaN, inf or beyond IK_WORLD_LIMIT, "
+                                 "a non-finite rotation, or a bone length <= 0";
+    case FOOT_IK_BAD_MEMORY: return "memory: weight must be within 0..1, height within IK_WORLD_LIMIT, normal finite";
     }
     return "unknown status";
 }

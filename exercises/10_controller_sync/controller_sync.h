@@ -35,6 +35,11 @@
 #define CTRL_PENETRATION_SLOP 1e-4f    /* overlap left after the pushes that still counts as clear */
 #define CTRL_MAX_MOTION 50.0f          /* longest move one call takes, metres */
 #define CTRL_MAX_DT 0.25f              /* longest frame, seconds */
+/* Smallest sphere: ctrl_slide moves in steps of radius / 2, so the longest
+ * motion takes at most CTRL_MAX_MOTION / (CTRL_MIN_RADIUS / 2) = 10000 of
+ * them. "Any radius > 0" let 1e-9 m ask for 1e11 steps (a hang) and 1e-22 m
+ * for more than an int holds. */
+#define CTRL_MIN_RADIUS 0.01f
 #define CTRL_MIN_SLOPE_LIMIT (5.0f * IK_DEG_TO_RAD)
 #define CTRL_MAX_SLOPE_LIMIT (85.0f * IK_DEG_TO_RAD)
 
@@ -52,7 +57,7 @@ typedef struct {
 } ctrl_world;
 
 typedef struct {
-    float radius;        /* the sphere, > 0 (and at most 10 m) */
+    float radius;        /* the sphere, CTRL_MIN_RADIUS..10 m */
     float slope_limit;   /* steepest walkable slope, CTRL_MIN_SLOPE_LIMIT..CTRL_MAX_SLOPE_LIMIT rad */
     float step_height;   /* tallest ledge walked onto, 0 <= step_height < radius */
 } ctrl_settings;
@@ -76,9 +81,10 @@ typedef struct {
 typedef enum {
     CTRL_OK = 0,
     CTRL_ERR_NULL,           /* a pointer argument is NULL */
-    CTRL_ERR_WORLD,          /* box_count out of range, or a box with NaN/inf, half size <= 0, zero rotation */
+    CTRL_ERR_WORLD,          /* box_count out of range, or a box with NaN/inf, a centre or size beyond
+                                IK_WORLD_LIMIT, half size <= 0, zero rotation */
     CTRL_ERR_SETTINGS,       /* radius, slope_limit or step_height out of range or not finite */
-    CTRL_ERR_NOT_FINITE,     /* NaN/inf in a position, motion, delta, yaw or velocity */
+    CTRL_ERR_NOT_FINITE,     /* NaN/inf in a position, motion, delta, yaw or velocity; a position beyond IK_WORLD_LIMIT */
     CTRL_ERR_TOO_FAR,        /* a motion longer than CTRL_MAX_MOTION */
     CTRL_ERR_TIME            /* dt not finite, <= 0 or > CTRL_MAX_DT */
 } ctrl_status;
@@ -90,7 +96,7 @@ static inline const char *ctrl_status_text(ctrl_status s)
     case CTRL_ERR_NULL: return "a pointer argument is NULL";
     case CTRL_ERR_WORLD: return "bad world (box count, NaN, half size <= 0 or zero rotation)";
     case CTRL_ERR_SETTINGS: return "bad settings (radius, slope_limit or step_height)";
-    case CTRL_ERR_NOT_FINITE: return "NaN/inf in a position, motion, delta, yaw or velocity";
+    case CTRL_ERR_NOT_FINITE: return "NaN/inf in a position, motion, delta, yaw or velocity, or a position beyond IK_WORLD_LIMIT";
     case CTRL_ERR_TOO_FAR: return "motion longer than CTRL_MAX_MOTION";
     case CTRL_ERR_TIME: return "dt must be finite, > 0 and <= CTRL_MAX_DT";
     }
@@ -170,7 +176,7 @@ static inline ctrl_status ctrl_check_world(const ctrl_world *world)
         return CTRL_ERR_WORLD;
     for (int i = 0; i < world->box_count; i++) {
         const ctrl_box *b = &world->boxes[i];
-        if (!v3_is_finite(b->center) || !v3_is_finite(b->half_extents) || !quat_is_finite(b->rotation) ||
+        if (!v3_in_world(b->center) || !v3_in_world(b->half_extents) || !quat_is_finite(b->rotation) ||
             !(b->half_extents.x > 0.0f && b->half_extents.y > 0.0f && b->half_extents.z > 0.0f) ||
             !(quat_dot(b->rotation, b->rotation) > IK_EPSILON_SQ))
             return CTRL_ERR_WORLD;
@@ -182,7 +188,7 @@ static inline ctrl_status ctrl_check_settings(const ctrl_settings *settings)
 {
     if (!settings)
         return CTRL_ERR_NULL;
-    if (!(settings->radius > 0.0f && settings->radius <= 10.0f) ||
+    if (!(settings->radius >= CTRL_MIN_RADIUS && settings->radius <= 10.0f) ||
         !(settings->slope_limit >= CTRL_MIN_SLOPE_LIMIT && settings->slope_limit <= CTRL_MAX_SLOPE_LIMIT) ||
         !(settings->step_height >= 0.0f && settings->step_height < settings->radius))
         return CTRL_ERR_SETTINGS;
@@ -250,10 +256,11 @@ static inline ctrl_box ctrl_ramp(float x_min, float x_max, float z_start, float 
 /* Collide and slide: moves the sphere from `start` by `motion`, never
  * ending inside a box.
  *  1. Validate: NULL -> CTRL_ERR_NULL; ctrl_check_world and
- *     ctrl_check_settings; start or motion not finite ->
- *     CTRL_ERR_NOT_FINITE; |motion| > CTRL_MAX_MOTION -> CTRL_ERR_TOO_FAR.
+ *     ctrl_check_settings; start not in the world (NaN, inf or beyond
+ *     IK_WORLD_LIMIT) or motion not finite -> CTRL_ERR_NOT_FINITE;
+ *     |motion| > CTRL_MAX_MOTION -> CTRL_ERR_TOO_FAR.
  *     On error *out (when not NULL) = start (the origin if start is not
- *     finite) with no hits.
+ *     in the world) with no hits.
  *  2. Small steps: n = max(1, ceil(|motion| / (radius / 2))); each step
  *     moves the centre by motion / n, so it can never skip over a wall.
  *  3. After each step, up to CTRL_MAX_ITERATIONS passes over the boxes;
@@ -281,7 +288,8 @@ ctrl_status ctrl_slide(const ctrl_world *world, const ctrl_settings *settings, v
  * OnAnimatorMove). `delta_translation` is section 09's rm_delta
  * translation (the character's frame) and `delta_turn` its turn.
  *  1. Validate: NULL -> CTRL_ERR_NULL; world, settings; state, delta or
- *     turn not finite -> CTRL_ERR_NOT_FINITE; dt -> CTRL_ERR_TIME.
+ *     turn not finite, or the centre beyond IK_WORLD_LIMIT ->
+ *     CTRL_ERR_NOT_FINITE; dt -> CTRL_ERR_TIME.
  *  2. motion = delta_translation turned by state->yaw about +Y, with its y
  *     dropped (the clip's bob stays in the pose);
  *     if grounded and vertical_velocity < 0: vertical_velocity =

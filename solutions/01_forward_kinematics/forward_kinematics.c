@@ -34,8 +34,9 @@ fk_status fk_validate(const fk_bone *bones, int count, int *bad_bone)
             return FK_ERR_BAD_PARENT;
         }
         /* One NaN would spread to every descendant; stop it at the source
-         * and name the bone that carries it. */
-        if (!v3_is_finite(bones[i].local_offset) ||
+         * and name the bone that carries it. An offset beyond the world
+         * (ikmath.h) would add up to inf down the chain: the same. */
+        if (!v3_in_world(bones[i].local_offset) ||
             !quat_is_finite(bones[i].local_rotation)) {
             if (bad_bone != NULL)
                 *bad_bone = i;

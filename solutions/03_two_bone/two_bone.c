@@ -27,13 +27,15 @@ two_bone_status two_bone_solve(const two_bone_input *in, two_bone_output *out)
     }
 
     /* Bad input still gets a defined answer: both joints parked on the
-     * root (or the origin when even the root is unusable). */
+     * root (or the origin when even the root is unusable). "In the world"
+     * (ikmath.h) also rules out NaN and inf, and keeps every square below
+     * from overflowing. */
     const float len_upper = in->len_upper;
     const float len_lower = in->len_lower;
-    if (!v3_is_finite(in->root) || !v3_is_finite(in->target) || !v3_is_finite(in->pole) ||
-        !(isfinite(len_upper) && len_upper > 0.0f) ||
-        !(isfinite(len_lower) && len_lower > 0.0f)) {
-        vec3 park = v3_is_finite(in->root) ? in->root : v3_zero();
+    if (!v3_in_world(in->root) || !v3_in_world(in->target) || !v3_in_world(in->pole) ||
+        !(ik_in_world(len_upper) && len_upper > 0.0f) ||
+        !(ik_in_world(len_lower) && len_lower > 0.0f)) {
+        vec3 park = v3_in_world(in->root) ? in->root : v3_zero();
         out->mid = park;
         out->tip = park;
         return TWO_BONE_INVALID;
@@ -89,8 +91,10 @@ two_bone_status two_bone_solve(const two_bone_input *in, two_bone_output *out)
     const float pole_sq = v3_length_sq(to_pole);
     /* Pole on the line (or at the root) leaves no plane: pick one with a
      * world axis, and a second one in case the limb points along +Y. The
-     * test is relative to the pole's distance, so it means an angle. */
-    if (!(bend_sq > 1e-8f * pole_sq)) {
+     * test is relative to the pole's distance, so it means an angle; a
+     * bend whose square is not even a normal float (a pole some 1e-19 m
+     * from the line) is rounding noise, as good as none. */
+    if (!(bend_sq > 1e-8f * pole_sq && bend_sq >= FLT_MIN)) {
         bend = v3_sub(v3_up(), v3_scale(aim, aim.y * inv_aim_sq));
         if (v3_length_sq(bend) < 1e-8f)
             bend = v3_sub(v3_right(), v3_scale(aim, aim.x * inv_aim_sq));
@@ -110,7 +114,9 @@ two_bone_status two_bone_solve(const two_bone_input *in, two_bone_output *out)
      * length, so each scale divides by theirs. Because L1, L2 and D form a
      * real triangle, the tip ends exactly L2 from the elbow (section 5). */
     const float tip_scale = sqrtf(dist_sq * inv_aim_sq);
-    const float bend_scale = sqrtf(height_sq / bend_sq);
+    /* Two roots rather than the root of the quotient: a long limb over a
+     * short bend (1e36 / 1e-38) would overflow the quotient. */
+    const float bend_scale = sqrtf(height_sq) / sqrtf(bend_sq);
     float along_scale = along_per_dist_sq * tip_scale;
     if (!(dist_sq > 0.0f))
         along_scale = len_upper * sqrtf(inv_aim_sq);

@@ -15,7 +15,10 @@
 
 #include "pole_vector.h"
 
-/* A bone shorter than this has no direction for its +Z axis to follow. */
+/* A bone shorter than this has no direction for its +Z axis to follow.
+ * Its square is IK_EPSILON_SQ, below which quat_look_rotation sees no
+ * direction either, so the tests below use the same strict `>`: a bone of
+ * exactly this length would otherwise pass here and get identity there. */
 #define POLE_MIN_BONE_LENGTH 1e-6f
 
 vec3 pole_offset_for(limb_kind limb, float distance)
@@ -58,6 +61,14 @@ pole_status bone_rotations_from_positions(vec3 root, vec3 mid, vec3 tip, vec3 po
         return POLE_DEGENERATE;
     }
 
+    /* A position that is NaN, inf or outside the world (ikmath.h) gives
+     * no direction to trust: identity for both bones, as the header says. */
+    if (!v3_in_world(root) || !v3_in_world(mid) || !v3_in_world(tip) || !v3_in_world(pole)) {
+        *upper_rotation = quat_identity();
+        *lower_rotation = quat_identity();
+        return POLE_DEGENERATE;
+    }
+
     pole_status status = POLE_OK;
     vec3 upper_bone = v3_sub(mid, root);
     vec3 lower_bone = v3_sub(tip, mid);
@@ -65,8 +76,8 @@ pole_status bone_rotations_from_positions(vec3 root, vec3 mid, vec3 tip, vec3 po
     /* LookRotation(forward, up): +Z goes exactly along the bone; +Y only
      * leans toward the pole (it is made perpendicular to the bone), which is
      * why each bone uses the direction from ITS OWN joint to the pole. The
-     * `!(x >= min)` form also sends a NaN length down the identity path. */
-    if (!(v3_length_sq(upper_bone) >= POLE_MIN_BONE_LENGTH * POLE_MIN_BONE_LENGTH)) {
+     * `!(x > min)` form also sends a NaN length down the identity path. */
+    if (!(v3_length_sq(upper_bone) > POLE_MIN_BONE_LENGTH * POLE_MIN_BONE_LENGTH)) {
         *upper_rotation = quat_identity();
         status = POLE_DEGENERATE;
     } else {
@@ -75,7 +86,7 @@ pole_status bone_rotations_from_positions(vec3 root, vec3 mid, vec3 tip, vec3 po
 
     /* The other bone is still posed: one collapsed bone should not leave
      * its neighbour pointing nowhere. */
-    if (!(v3_length_sq(lower_bone) >= POLE_MIN_BONE_LENGTH * POLE_MIN_BONE_LENGTH)) {
+    if (!(v3_length_sq(lower_bone) > POLE_MIN_BONE_LENGTH * POLE_MIN_BONE_LENGTH)) {
         *lower_rotation = quat_identity();
         status = POLE_DEGENERATE;
     } else {

@@ -16,7 +16,7 @@ typedef enum { LIMB_KNEE, LIMB_ELBOW } limb_kind;
 
 typedef enum {
     POLE_OK = 0,
-    POLE_DEGENERATE   /* a zero-length bone or NULL output: identity written */
+    POLE_DEGENERATE   /* a zero-length bone, a bad position or NULL output: identity written */
 } pole_status;
 
 /* Offset of the pole in hip space (+Z is the character's forward):
@@ -30,7 +30,8 @@ vec3 pole_from_hip(vec3 hip_position, quat hip_rotation, vec3 offset);
 /* World rotations of the upper bone (at root) and lower bone (at mid).
  * Each turns +Z toward the next joint and +Y toward the pole. When a bone
  * has zero length, identity is written for it and POLE_DEGENERATE returned;
- * a pole on the bone's line still gives a valid rotation. */
+ * a pole on the bone's line still gives a valid rotation. A position that
+ * is NaN, inf or beyond IK_WORLD_LIMIT: identity for both, POLE_DEGENERATE. */
 pole_status bone_rotations_from_positions(vec3 root, vec3 mid, vec3 tip, vec3 pole,
                                           quat *upper_rotation, quat *lower_rotation);
 

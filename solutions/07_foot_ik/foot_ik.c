@@ -43,10 +43,12 @@ float foot_ik_fade_weight(float weight, int grounded, float rate_per_second, flo
         weight = 0.0f;
     weight = fminf(1.0f, fmaxf(0.0f, weight));
     /* The step is a rate times a time, not a fixed amount per frame, so
-     * the fade takes the same 1/rate seconds at 30 or 144 fps. */
-    float step = rate_per_second * dt;
-    if (!(isfinite(step) && step > 0.0f && rate_per_second > 0.0f && dt > 0.0f))
+     * the fade takes the same 1/rate seconds at 30 or 144 fps. The two
+     * factors are tested, not their product: a finite rate times a finite
+     * dt may overflow to inf, which only means "the whole way". */
+    if (!(isfinite(rate_per_second) && rate_per_second > 0.0f && isfinite(dt) && dt > 0.0f))
         return weight;
+    float step = rate_per_second * dt;
     weight += grounded ? step : -step;
     return fminf(1.0f, fmaxf(0.0f, weight));
     /* @end foot_ik_fade_weight */
@@ -57,22 +59,22 @@ float foot_ik_fade_weight(float weight, int grounded, float rate_per_second, flo
 /* @snippet foot_ik_validate */
 static int settings_ok(const foot_ik_settings *s)
 {
-    /* `!(x >= 0)` rejects NaN too. */
-    return isfinite(s->raycast_height) && s->raycast_height >= 0.0f && isfinite(s->raycast_distance) &&
-           s->raycast_distance > 0.0f && isfinite(s->foot_sole_offset) && s->foot_sole_offset >= 0.0f &&
+    /* Lengths in the world (ikmath.h), which rejects NaN and inf too. */
+    return ik_in_world(s->raycast_height) && s->raycast_height >= 0.0f && ik_in_world(s->raycast_distance) &&
+           s->raycast_distance > 0.0f && ik_in_world(s->foot_sole_offset) && s->foot_sole_offset >= 0.0f &&
            isfinite(s->weight_fade_rate) && s->weight_fade_rate > 0.0f;
 }
 
 static int leg_ok(const foot_leg *leg)
 {
-    return v3_is_finite(leg->hip) && v3_is_finite(leg->knee) && v3_is_finite(leg->ankle) &&
-           v3_is_finite(leg->knee_pole) && quat_is_finite(leg->foot_rotation) && isfinite(leg->thigh_length) &&
-           leg->thigh_length > 0.0f && isfinite(leg->shin_length) && leg->shin_length > 0.0f;
+    return v3_in_world(leg->hip) && v3_in_world(leg->knee) && v3_in_world(leg->ankle) &&
+           v3_in_world(leg->knee_pole) && quat_is_finite(leg->foot_rotation) && ik_in_world(leg->thigh_length) &&
+           leg->thigh_length > 0.0f && ik_in_world(leg->shin_length) && leg->shin_length > 0.0f;
 }
 
 static int memory_ok(const foot_ik_memory *m)
 {
-    return isfinite(m->weight) && m->weight >= 0.0f && m->weight <= 1.0f && isfinite(m->ground_height) &&
+    return isfinite(m->weight) && m->weight >= 0.0f && m->weight <= 1.0f && ik_in_world(m->ground_height) &&
            v3_is_finite(m->ground_normal);
 }
 
@@ -161,7 +163,7 @@ foot_ik_status foot_ik_step(const foot_ik_input *in, const terrain *ground, foot
         foot->weight = foot_ik_fade_weight(before->weight, foot->grounded, s->weight_fade_rate, in->dt);
         /* FromToRotation(up, normal) * GetIKRotation: tilt on top of the
          * animated foot, so the toes still point where the clip put them. */
-        foot->target_rotation = quat_mul(quat_from_to(up, normal), leg->foot_rotation);
+        foot->target_rotation = quat_mul(quat_from_to(up, normal), quat_normalize(leg->foot_rotation));
         /* The chapter's ComputeHipDrop, with each target blended by its
          * weight: a fading foot asks for a fading share of the drop. */
         foot->deficit = foot->weight * fmaxf(0.0f, leg->ankle.y - foot->target.y);

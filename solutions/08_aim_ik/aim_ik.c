@@ -24,8 +24,9 @@ aim_status aim_bone(vec3 position, quat animated, vec3 target, float weight, qua
     /* @snippet aim_bone */
     if (out == NULL)
         return AIM_INVALID;
-    /* `!(w >= 0 && w <= 1)` also turns a NaN weight away. */
-    if (!v3_is_finite(position) || !v3_is_finite(target) || !quat_is_finite(animated) ||
+    /* `!(w >= 0 && w <= 1)` also turns a NaN weight away; "in the world"
+     * (ikmath.h) turns away NaN, inf and points too far to subtract. */
+    if (!v3_in_world(position) || !v3_in_world(target) || !quat_is_finite(animated) ||
         !(weight >= 0.0f && weight <= 1.0f)) {
         *out = quat_identity();
         return AIM_INVALID;
@@ -51,12 +52,12 @@ aim_status aim_bone(vec3 position, quat animated, vec3 target, float weight, qua
 /* @snippet look_at_helpers */
 static int look_input_ok(const look_at_input *in)
 {
-    if (in->bone_count < 1 || in->bone_count > LOOK_MAX_BONES || !v3_is_finite(in->target) ||
+    if (in->bone_count < 1 || in->bone_count > LOOK_MAX_BONES || !v3_in_world(in->target) ||
         !(in->weight >= 0.0f && in->weight <= 1.0f))
         return 0;
     for (int i = 0; i < in->bone_count; i++) {
         const look_bone *b = &in->bones[i];
-        if (!v3_is_finite(b->position) || !quat_is_finite(b->rotation) || !(b->share >= 0.0f && b->share <= 1.0f))
+        if (!v3_in_world(b->position) || !quat_is_finite(b->rotation) || !(b->share >= 0.0f && b->share <= 1.0f))
             return 0;
     }
     return 1;
@@ -137,9 +138,9 @@ aim_status wall_reach_solve(const wall_reach_input *in, wall_reach_output *out)
     }
     if (in == NULL || out == NULL)
         return AIM_INVALID;
-    if (!v3_is_finite(in->shoulder) || !v3_is_finite(in->elbow) || !v3_is_finite(in->hand) ||
-        !v3_is_finite(in->elbow_pole) || !v3_is_finite(in->wall_point) || !isfinite(in->upper_length) ||
-        !(in->upper_length > 0.0f) || !isfinite(in->lower_length) || !(in->lower_length > 0.0f) ||
+    if (!v3_in_world(in->shoulder) || !v3_in_world(in->elbow) || !v3_in_world(in->hand) ||
+        !v3_in_world(in->elbow_pole) || !v3_in_world(in->wall_point) || !ik_in_world(in->upper_length) ||
+        !(in->upper_length > 0.0f) || !ik_in_world(in->lower_length) || !(in->lower_length > 0.0f) ||
         !isfinite(in->full_weight_distance) || !isfinite(in->zero_weight_distance) ||
         !(in->full_weight_distance >= 0.0f) || !(in->zero_weight_distance > in->full_weight_distance))
         return AIM_INVALID;

@@ -42,7 +42,7 @@ static inline const char *aim_status_text(aim_status s)
     switch (s) {
     case AIM_OK: return "ok";
     case AIM_NO_DIRECTION: return "the target is on the bone: no direction to aim, animation kept";
-    case AIM_INVALID: return "invalid input (NULL, NaN/inf, a weight outside 0..1, a bad count or length)";
+    case AIM_INVALID: return "invalid input (NULL, NaN/inf or beyond IK_WORLD_LIMIT, a weight outside 0..1, a bad count or length)";
     }
     return "unknown status";
 }
@@ -54,8 +54,9 @@ static inline const char *aim_status_text(aim_status s)
  * weight 1 faces the target exactly with no roll (+X level), and the angle
  * to the target shrinks steadily in between.
  *  - out NULL: AIM_INVALID, nothing written;
- *  - position, target or animated not finite, or weight not within 0..1
- *    (NaN included): AIM_INVALID, *out = identity;
+ *  - animated not finite, position or target NaN, inf or beyond
+ *    IK_WORLD_LIMIT, or weight not within 0..1 (NaN included):
+ *    AIM_INVALID, *out = identity;
  *  - target within AIM_MIN_DISTANCE of position: AIM_NO_DIRECTION,
  *    *out = the animated rotation (normalized). */
 aim_status aim_bone(vec3 position, quat animated, vec3 target, float weight, quat *out);
@@ -87,7 +88,8 @@ typedef struct {
  * are turned by delta). With weight 1 and the last share 1 the last bone
  * faces the target exactly; with weight 0 nothing moves.
  *  - in or out NULL, bone_count outside 1..LOOK_MAX_BONES, anything not
- *    finite, weight or a share outside 0..1: AIM_INVALID and, when out is
+ *    finite, a position beyond IK_WORLD_LIMIT, weight or a share outside
+ *    0..1: AIM_INVALID and, when out is
  *    not NULL, every position zero and every rotation identity;
  *  - a bone the target sits on does not turn (its children are not
  *    carried); the others still do, and the result is AIM_NO_DIRECTION;
@@ -121,7 +123,8 @@ float wall_reach_weight(float distance, float full_weight_distance, float zero_w
  * arm is the animation's (elbow and hand as given). Otherwise the hand's
  * goal is v3_lerp(hand, wall_point, weight), solved with section 03's
  * two_bone_solve(shoulder, goal, elbow_pole, upper, lower).
- * NULL, anything not finite, a length <= 0 or distances as
+ * NULL, anything not finite, a point or length beyond IK_WORLD_LIMIT, a
+ * length <= 0 or distances as
  * wall_reach_weight rejects them: AIM_INVALID and, when out is not NULL,
  * weight 0 and every vector zero. */
 aim_status wall_reach_solve(const wall_reach_input *in, wall_reach_output *out);

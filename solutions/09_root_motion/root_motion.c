@@ -25,7 +25,7 @@ rm_status rm_validate(const rm_clip *clip)
         return RM_ERR_FRAME_TIME;
     for (int i = 0; i < clip->frame_count; i++) {
         quat q = clip->rotations[i];
-        if (!v3_is_finite(clip->positions[i]) || !quat_is_finite(q) || !(quat_dot(q, q) > IK_EPSILON_SQ))
+        if (!v3_in_world(clip->positions[i]) || !quat_is_finite(q) || !(quat_dot(q, q) > IK_EPSILON_SQ))
             return RM_ERR_NOT_FINITE;
     }
     return RM_OK;
@@ -170,13 +170,16 @@ rm_status rm_apply(rm_character *character, const rm_delta *delta)
     /* @snippet rm_apply */
     if (character == NULL || delta == NULL)
         return RM_ERR_NULL;
-    if (!v3_is_finite(character->position) || !isfinite(character->yaw) || !v3_is_finite(delta->translation) ||
+    /* Positions in the world (ikmath.h), so their sum is finite too. */
+    if (!v3_in_world(character->position) || !isfinite(character->yaw) || !v3_in_world(delta->translation) ||
         !isfinite(delta->turn))
         return RM_ERR_NOT_FINITE;
     /* The chapter's two lines: position += deltaPosition (turned into the
-     * world by where the character faces now), rotation *= deltaRotation. */
+     * world by where the character faces now), rotation *= deltaRotation.
+     * The yaw is wrapped before the turn is added: two huge finite angles
+     * could add up to inf. */
     character->position = v3_add(character->position, rm_rotate_yaw(delta->translation, character->yaw));
-    character->yaw = rm_wrap_angle(character->yaw + delta->turn);
+    character->yaw = rm_wrap_angle(rm_wrap_angle(character->yaw) + delta->turn);
     return RM_OK;
     /* @end rm_apply */
 }

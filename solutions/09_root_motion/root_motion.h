@@ -74,7 +74,8 @@ typedef enum {
     RM_ERR_NULL,          /* a pointer argument is NULL */
     RM_ERR_FRAME_COUNT,   /* frame_count outside 2..RM_MAX_FRAMES */
     RM_ERR_FRAME_TIME,    /* frame_time not finite or <= 0, or a duration that overflows */
-    RM_ERR_NOT_FINITE,    /* NaN/inf in a position or rotation, a zero rotation, or NaN/inf in a delta or character */
+    RM_ERR_NOT_FINITE,    /* NaN/inf in a position or rotation, a position beyond IK_WORLD_LIMIT, a zero rotation,
+                             or the same in a delta or character */
     RM_ERR_TIME           /* a time NaN/inf, outside a non-looping clip, end before start, or more than one loop apart */
 } rm_status;
 
@@ -85,7 +86,7 @@ static inline const char *rm_status_text(rm_status s)
     case RM_ERR_NULL: return "a pointer argument is NULL";
     case RM_ERR_FRAME_COUNT: return "frame_count must be 2..RM_MAX_FRAMES";
     case RM_ERR_FRAME_TIME: return "frame_time must be finite and > 0";
-    case RM_ERR_NOT_FINITE: return "NaN/inf or a zero rotation in the data";
+    case RM_ERR_NOT_FINITE: return "NaN/inf, a position beyond IK_WORLD_LIMIT or a zero rotation in the data";
     case RM_ERR_TIME: return "time not finite, outside the clip, running backwards or more than one loop apart";
     }
     return "unknown status";
@@ -182,8 +183,9 @@ rm_status rm_delta_between(const rm_clip *clip, float t0, float t1, rm_delta *ou
  * from the character's frame into the world by its current yaw, then adds
  * the turn (yaw wrapped into (-pi, pi]):
  *     position += translation turned by yaw;   yaw += turn
- * NULL -> RM_ERR_NULL; NaN/inf anywhere -> RM_ERR_NOT_FINITE. On error the
- * character is left as it was. */
+ * NULL -> RM_ERR_NULL; NaN/inf anywhere, or a position or translation
+ * beyond IK_WORLD_LIMIT -> RM_ERR_NOT_FINITE. On error the character is
+ * left as it was. */
 rm_status rm_apply(rm_character *character, const rm_delta *delta);
 
 /* "Bake Into Pose" (section 12), in place: every frame loses its

@@ -56,7 +56,7 @@ ctrl_status ctrl_slide(const ctrl_world *world, const ctrl_settings *settings, v
 {
     /* @snippet ctrl_slide */
     if (out != NULL) {
-        out->center = v3_is_finite(start) ? start : v3_zero();
+        out->center = v3_in_world(start) ? start : v3_zero();
         out->hit_ground = out->hit_wall = out->hit_ceiling = 0;
     }
     if (world == NULL || settings == NULL || out == NULL)
@@ -66,7 +66,7 @@ ctrl_status ctrl_slide(const ctrl_world *world, const ctrl_settings *settings, v
         status = ctrl_check_settings(settings);
     if (status != CTRL_OK)
         return status;
-    if (!v3_is_finite(start) || !v3_is_finite(motion))
+    if (!v3_in_world(start) || !v3_is_finite(motion))
         return CTRL_ERR_NOT_FINITE;
     const float length = v3_length(motion);
     if (length > CTRL_MAX_MOTION)
@@ -108,7 +108,7 @@ ctrl_status ctrl_root_motion_frame(const ctrl_world *world, const ctrl_settings 
         status = ctrl_check_settings(settings);
     if (status != CTRL_OK)
         return status;
-    if (!v3_is_finite(state->center) || !isfinite(state->yaw) || !isfinite(state->vertical_velocity) ||
+    if (!v3_in_world(state->center) || !isfinite(state->yaw) || !isfinite(state->vertical_velocity) ||
         !v3_is_finite(delta_translation) || !isfinite(delta_turn))
         return CTRL_ERR_NOT_FINITE;
     if (!(dt > 0.0f && dt <= CTRL_MAX_DT))
@@ -131,7 +131,9 @@ ctrl_status ctrl_root_motion_frame(const ctrl_world *world, const ctrl_settings 
     state->center = moved.center;
     state->grounded = moved.hit_ground;
     state->vertical_velocity = vertical_velocity;
-    state->yaw = ctrl_wrap_angle(state->yaw + delta_turn);
+    /* Wrapped before the turn is added: two huge finite angles could add
+     * up to inf. */
+    state->yaw = ctrl_wrap_angle(ctrl_wrap_angle(state->yaw) + delta_turn);
     return CTRL_OK;
     /* @end ctrl_root_motion_frame */
 }
