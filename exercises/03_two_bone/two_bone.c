@@ -20,9 +20,10 @@ two_bone_status two_bone_solve(const two_bone_input *in, two_bone_output *out)
     /* TODO: read chapter section 5 (two-bone IK in code) and section 4
      * (why the distance must be clamped), then:
      *   1. in or out NULL -> TWO_BONE_INVALID (if out is not NULL, set
-     *      mid = tip = zero vector). Any root/target/pole not finite, or a
-     *      length not finite or <= 0 -> TWO_BONE_INVALID with
-     *      mid = tip = root (zero vector if the root itself is not finite).
+     *      mid = tip = zero vector). Any root/target/pole or length not
+     *      in the world (v3_in_world / ik_in_world: NaN, inf or beyond
+     *      IK_WORLD_LIMIT), or a length <= 0 -> TWO_BONE_INVALID with
+     *      mid = tip = root (zero vector if the root itself is not).
      *   2. to_target = target - root, raw = its length,
      *      dir = v3_normalize(to_target); if raw < 1e-6 (target on the
      *      root) use dir = v3_normalize_or(pole - root, v3_forward()).

@@ -61,11 +61,12 @@ foot_ik_status foot_ik_step(const foot_ik_input *in, const terrain *ground, foot
     /* TODO: one frame of the chapter's FootIK (section 9), both feet; the
      * full contract is the comment above foot_ik_step in foot_ik.h.
      *   1. Validate in the order of foot_ik_status: NULL pointers; settings
-     *      (finite, raycast_height and foot_sole_offset >= 0,
-     *      raycast_distance and weight_fade_rate > 0); dt (finite, > 0);
-     *      terrain_is_valid(ground); each leg (finite joints, pole and
-     *      rotation, lengths > 0); each memory (weight within 0..1, height
-     *      and normal finite). On error clear *out (zeros, normals up,
+     *      (distances ik_in_world, raycast_height and foot_sole_offset
+     *      >= 0, raycast_distance > 0, weight_fade_rate finite and > 0);
+     *      dt (finite, > 0); terrain_is_valid(ground); each leg (joints,
+     *      pole and lengths in the world - v3_in_world / ik_in_world -
+     *      rotation finite, lengths > 0); each memory (weight within 0..1,
+     *      height in the world, normal finite). On error clear *out (zeros, normals up,
      *      rotations identity, weights 0) if out is not NULL and return
      *      the status.
      *   2. Per foot: terrain_raycast_down from ankle + up * raycast_height,

@@ -25,7 +25,8 @@ aim_status aim_bone(vec3 position, quat animated, vec3 target, float weight, qua
 {
     /* @snippet aim_bone */
     /* TODO: the chapter's aim in LateUpdate (section 10):
-     *   1. out NULL -> AIM_INVALID. position, target or animated not
+     *   1. out NULL -> AIM_INVALID. position or target not in the world
+     *      (v3_in_world: NaN, inf or beyond IK_WORLD_LIMIT), animated not
      *      finite, or weight not within 0..1 (NaN too) -> *out = identity,
      *      AIM_INVALID.
      *   2. target within AIM_MIN_DISTANCE of position -> *out =
@@ -51,8 +52,9 @@ aim_status look_at_solve(const look_at_input *in, look_at_pose *out)
      *   1. If out is not NULL, clear it: every position zero, every
      *      rotation identity (all LOOK_MAX_BONES entries).
      *   2. in or out NULL, bone_count outside 1..LOOK_MAX_BONES, a
-     *      position, rotation or the target not finite, weight or a share
-     *      outside 0..1 -> AIM_INVALID.
+     *      position or the target not in the world (v3_in_world), a
+     *      rotation not finite, weight or a share outside 0..1 ->
+     *      AIM_INVALID.
      *   3. Copy each bone's position and normalized rotation to out.
      *   4. For i = 0 .. bone_count-1: aim_bone(out position i, out
      *      rotation i, target, weight * share i, &after). AIM_NO_DIRECTION
@@ -95,8 +97,9 @@ aim_status wall_reach_solve(const wall_reach_input *in, wall_reach_output *out)
     /* @snippet wall_reach_solve */
     /* TODO: the hand on the wall with section 5's two-bone solver:
      *   1. If out is not NULL, set weight 0 and goal, elbow, hand to zero.
-     *      in or out NULL, a point not finite, a length not > 0, or
-     *      distances wall_reach_weight would reject -> AIM_INVALID.
+     *      in or out NULL, a point or length not in the world
+     *      (v3_in_world / ik_in_world), a length not > 0, or distances
+     *      wall_reach_weight would reject -> AIM_INVALID.
      *   2. weight = wall_reach_weight(|wall_point - shoulder|, full, zero);
      *      goal = v3_lerp(hand, wall_point, weight).
      *   3. weight 0 -> elbow and hand as animated. Otherwise

@@ -22,8 +22,9 @@ rm_status rm_validate(const rm_clip *clip)
      * order: RM_ERR_NULL for NULL; RM_ERR_FRAME_COUNT unless
      * 2 <= frame_count <= RM_MAX_FRAMES; RM_ERR_FRAME_TIME unless
      * frame_time is finite and > 0 and rm_duration(clip) is finite;
-     * RM_ERR_NOT_FINITE if any of the first frame_count positions or
-     * rotations holds NaN/inf or a rotation has (near) zero length
+     * RM_ERR_NOT_FINITE if any of the first frame_count positions is not
+     * in the world (v3_in_world: NaN, inf or beyond IK_WORLD_LIMIT), a
+     * rotation holds NaN/inf or a rotation has (near) zero length
      * (quat_dot(q, q) <= IK_EPSILON_SQ). Otherwise RM_OK.
      * This stub accepts everything. */
     (void)clip;
@@ -108,10 +109,12 @@ rm_status rm_apply(rm_character *character, const rm_delta *delta)
     /* @snippet rm_apply */
     /* TODO: chapter section 11, OnAnimatorMove:
      *   transform.position += deltaPosition; transform.rotation *= deltaRotation;
-     * Here: NULL -> RM_ERR_NULL; NaN/inf in the character or the delta ->
+     * Here: NULL -> RM_ERR_NULL; NaN/inf in the character or the delta,
+     * or its position or translation not in the world (v3_in_world) ->
      * RM_ERR_NOT_FINITE (leave the character alone). Otherwise
      * position += rm_rotate_yaw(translation, yaw), then
-     * yaw = rm_wrap_angle(yaw + turn).
+     * yaw = rm_wrap_angle(rm_wrap_angle(yaw) + turn) (wrapping first keeps
+     * two huge angles from adding up to inf).
      * This stub leaves the character where it is. */
     (void)character;
     (void)delta;

@@ -21,9 +21,10 @@ ctrl_status ctrl_slide(const ctrl_world *world, const ctrl_settings *settings, v
     /* @snippet ctrl_slide */
     /* TODO: chapter section 12 ("controller.Move(motion); // now respects
      * walls, slopes, steps") - the header lists the four steps:
-     *   1. validate (NULL, ctrl_check_world, ctrl_check_settings, finite
-     *      start and motion, |motion| <= CTRL_MAX_MOTION); on error out =
-     *      start (origin if not finite), no hits;
+     *   1. validate (NULL, ctrl_check_world, ctrl_check_settings, start
+     *      in the world (v3_in_world), motion finite, |motion| <=
+     *      CTRL_MAX_MOTION); on error out = start (origin if start is not
+     *      in the world), no hits;
      *   2. n = max(1, ceil(|motion| / (radius / 2))) small steps of motion / n;
      *   3. after each step up to CTRL_MAX_ITERATIONS passes: for every box
      *      with ctrl_box_contact(...).distance < radius, pick the push
@@ -50,8 +51,9 @@ ctrl_status ctrl_root_motion_frame(const ctrl_world *world, const ctrl_settings 
 {
     /* @snippet ctrl_root_motion_frame */
     /* TODO: chapter section 12, RootMotionController.OnAnimatorMove:
-     *   1. validate (NULL, world, settings, finite state/delta/turn, dt in
-     *      (0, CTRL_MAX_DT]); on error leave *state alone;
+     *   1. validate (NULL, world, settings, finite state/delta/turn with
+     *      the centre in the world (v3_in_world), dt in (0, CTRL_MAX_DT]);
+     *      on error leave *state alone;
      *   2. motion = (delta_translation.x, 0, delta_translation.z) turned by
      *      state->yaw about +Y;
      *      if (grounded && vertical_velocity < 0) vertical_velocity = -2
@@ -59,7 +61,7 @@ ctrl_status ctrl_root_motion_frame(const ctrl_world *world, const ctrl_settings 
      *      motion.y = vertical_velocity * dt;
      *   3. ctrl_slide(world, settings, centre, motion, &r); centre = r.center,
      *      grounded = r.hit_ground (keep the new vertical_velocity);
-     *   4. yaw = ctrl_wrap_angle(yaw + delta_turn)
+     *   4. yaw = ctrl_wrap_angle(ctrl_wrap_angle(yaw) + delta_turn)
      *      ("transform.rotation *= animator.deltaRotation").
      * This stub leaves the character where it was. */
     (void)world;

@@ -296,7 +296,8 @@ ctrl_status ctrl_slide(const ctrl_world *world, const ctrl_settings *settings, v
  *     CTRL_GROUNDED_VELOCITY; vertical_velocity += CTRL_GRAVITY * dt;
  *     motion.y = vertical_velocity * dt.
  *  3. ctrl_slide; centre = its end, grounded = its hit_ground.
- *  4. yaw = ctrl_wrap_angle(yaw + delta_turn).
+ *  4. yaw = ctrl_wrap_angle(ctrl_wrap_angle(yaw) + delta_turn) (wrapped
+ *     first: two huge finite angles could add up to inf).
  * On any error the state is left as it was. */
 ctrl_status ctrl_root_motion_frame(const ctrl_world *world, const ctrl_settings *settings, ctrl_state *state,
                                    vec3 delta_translation, float delta_turn, float dt);
