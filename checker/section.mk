@@ -11,5 +11,5 @@
 Makefile ../../checker/section.mk: ;
 
 %:
-	@here="$$(pwd)"; tree="$${here%/*}"; \
+	@here="$$(pwd -P)"; tree="$${here%/*}"; \
 	$(MAKE) --no-print-directory -C ../.. $@ S="$${here##*/}" DIR="$${tree##*/}"

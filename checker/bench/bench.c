@@ -111,12 +111,14 @@ static spread bench_two_bone(two_bone_order order)
         if (order == TWO_PASSES) {
             for (int start = 0; start < TWO_BONE_SOLVES; start += TWO_PASS_BLOCK) {
                 const two_bone_input *part = in + start;
-                for (int i = 0; i < TWO_PASS_BLOCK; i++)
+                /* 1 M is not a multiple of the block: the last one is short. */
+                const int n = TWO_BONE_SOLVES - start < TWO_PASS_BLOCK ? TWO_BONE_SOLVES - start : TWO_PASS_BLOCK;
+                for (int i = 0; i < n; i++)
                     two_bone_solve(&part[i], &block[i]);
-                for (int i = 0; i < TWO_PASS_BLOCK; i++)
+                for (int i = 0; i < n; i++)
                     bone_rotations_from_positions(part[i].root, block[i].mid, block[i].tip, part[i].pole, &upper[i],
                                                   &lower[i]);
-                acc += block[0].mid.y + upper[TWO_PASS_BLOCK - 1].w + lower[0].w;
+                acc += block[0].mid.y + upper[n - 1].w + lower[0].w;
             }
         } else {
             for (int i = 0; i < TWO_BONE_SOLVES; i++) {

@@ -344,6 +344,13 @@ static void t04(void)
         if ((!nu && !is_identity(u)) || (!nl && !is_identity(l))) fail("04 NULL output: other not identity", "-");
         return;
     }
+    /* The header: a position that is NaN, inf or beyond IK_WORLD_LIMIT
+     * gives identity for both bones and POLE_DEGENERATE. */
+    if (!(v3_in_world(root) && v3_in_world(mid) && v3_in_world(tip) && v3_in_world(pole))) {
+        if (st != POLE_DEGENERATE || !is_identity(u) || !is_identity(l))
+            fail("04 bad position: not identity for both + DEGENERATE", "st %d upper " QF " lower " QF, st, Q(u), Q(l));
+        return;
+    }
     int finite_in = vfin(root) && vfin(mid) && vfin(tip) && vfin(pole);
     float m = fmaxf(fmaxf(vmax(root), vmax(mid)), fmaxf(vmax(tip), vmax(pole)));
     if (!qunit(u) || !qunit(l))
@@ -757,9 +764,26 @@ static void t09(void)
     int nfr = clip.frame_count >= 0 && clip.frame_count <= RM_MAX_FRAMES ? clip.frame_count : 0;
     CB("clip n=%d ft=%a loop=%d", clip.frame_count, (double)clip.frame_time, clip.looping);
     for (int i = 0; i < nfr && i < 6; i++) CB(" f%d(p=" VF " r=" QF ")", i, V(clip.positions[i]), Q(clip.rotations[i]));
-    rm_status v = rm_validate(chance(1) ? NULL : &clip);
-    (void)v;
-    v = rm_validate(&clip);
+    if (rm_validate(NULL) != RM_ERR_NULL)
+        fail("09 rm_validate NULL", "-");
+    rm_status v = rm_validate(&clip);
+    /* The documented order: frame count, frame time (and a finite
+     * duration), then every position in the world and every rotation
+     * finite and not (near) zero. */
+    rm_status want_v = RM_OK;
+    if (clip.frame_count < 2 || clip.frame_count > RM_MAX_FRAMES)
+        want_v = RM_ERR_FRAME_COUNT;
+    else if (!(isfinite(clip.frame_time) && clip.frame_time > 0.0f) || !isfinite(rm_duration(&clip)))
+        want_v = RM_ERR_FRAME_TIME;
+    else
+        for (int i = 0; i < clip.frame_count; i++)
+            if (!v3_in_world(clip.positions[i]) || !qfin(clip.rotations[i]) ||
+                !(quat_dot(clip.rotations[i], clip.rotations[i]) > IK_EPSILON_SQ)) {
+                want_v = RM_ERR_NOT_FINITE;
+                break;
+            }
+    if (v != want_v)
+        fail("09 rm_validate status", "got %d want %d", v, want_v);
     int rot_ok = 1; /* rotations within the range whose squares do not overflow */
     for (int i = 0; i < nfr; i++) rot_ok &= quat_dot(clip.rotations[i], clip.rotations[i]) < 1e30f;
 

@@ -42,8 +42,9 @@ float foot_ik_fade_weight(float weight, int grounded, float rate_per_second, flo
     /* TODO: fade the IK weight instead of snapping it (section 9, the
      * paragraph after PlaceFoot: "fade rather than jump"):
      *   1. a weight that is not finite counts as 0; clamp it into 0..1;
-     *   2. step = rate_per_second * dt; if rate, dt or step is not a
-     *      finite number > 0, return the clamped weight unchanged;
+     *   2. if rate_per_second or dt is not a finite number > 0, return
+     *      the clamped weight unchanged; step = rate_per_second * dt (it
+     *      may overflow to inf: that is just the whole way);
      *   3. grounded: weight + step, else weight - step; clamp into 0..1.
      * A step of rate * dt (not a fixed amount per frame) makes the fade
      * last 1/rate seconds at any frame rate. This placeholder returns 0. */

@@ -94,7 +94,7 @@ static inline const char *ctrl_status_text(ctrl_status s)
     switch (s) {
     case CTRL_OK: return "ok";
     case CTRL_ERR_NULL: return "a pointer argument is NULL";
-    case CTRL_ERR_WORLD: return "bad world (box count, NaN, half size <= 0 or zero rotation)";
+    case CTRL_ERR_WORLD: return "bad world (box count, NaN, beyond IK_WORLD_LIMIT, half size <= 0 or zero rotation)";
     case CTRL_ERR_SETTINGS: return "bad settings (radius, slope_limit or step_height)";
     case CTRL_ERR_NOT_FINITE: return "NaN/inf in a position, motion, delta, yaw or velocity, or a position beyond IK_WORLD_LIMIT";
     case CTRL_ERR_TOO_FAR: return "motion longer than CTRL_MAX_MOTION";

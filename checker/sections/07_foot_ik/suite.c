@@ -504,9 +504,11 @@ static float expected_fade(float w, int grounded, float rate, float dt)
     if (!isfinite(w))
         w = 0.0f;
     w = fminf(1.0f, fmaxf(0.0f, w));
-    float step = rate * dt;
-    if (!(isfinite(step) && step > 0.0f && rate > 0.0f && dt > 0.0f))
+    /* The factors are tested, not the product: a finite rate times a
+     * finite dt may overflow to inf, which is simply the whole way. */
+    if (!(isfinite(rate) && rate > 0.0f && isfinite(dt) && dt > 0.0f))
         return w;
+    float step = rate * dt;
     return fminf(1.0f, fmaxf(0.0f, grounded ? w + step : w - step));
 }
 
@@ -514,7 +516,7 @@ static void fade_weight(void)
 {
     /* Whole fades frame by frame at 30, 60 and 144 fps and at a jittery
      * frame rate, in and out, then the edge cases. */
-    enum { FADES = 4, FADE_FRAMES = 40, EDGE = 12, N = FADES * 2 * FADE_FRAMES + EDGE };
+    enum { FADES = 4, FADE_FRAMES = 40, EDGE = 13, N = FADES * 2 * FADE_FRAMES + EDGE };
     static foot_fade_request rq[N];
     static foot_fade_response rs[N];
     rng r = rng_for("fade_weight");
@@ -539,6 +541,7 @@ static void fade_weight(void)
         {0.6f, 1, 5.0f, 0.0f},  {0.6f, 0, 5.0f, -0.02f}, /* no time passed, time backwards */
         {0.6f, 1, -5.0f, 0.01f}, {0.6f, 0, NAN, 0.01f},
         {0.6f, 1, 5.0f, INFINITY}, {0.3f, 7, 5.0f, 0.02f}, /* any non-zero is "grounded" */
+        {0.3f, 1, 1e30f, 1e10f}, /* both fine, their product overflows: the whole way, to 1 */
     };
     for (int i = 0; i < EDGE; i++)
         rq[n++] = edge[i];
