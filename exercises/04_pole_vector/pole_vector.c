@@ -53,7 +53,7 @@ pole_status bone_rotations_from_positions(vec3 root, vec3 mid, vec3 tip, vec3 po
      * If either output pointer is NULL, write identity to the other one (if
      * it is not NULL) and return POLE_DEGENERATE. If any position is not in
      * the world (v3_in_world: NaN, inf or beyond IK_WORLD_LIMIT), write
-     * identity to both and return POLE_DEGENERATE. A bone shorter than 1e-6
+     * identity to both and return POLE_DEGENERATE. A bone no longer than 1e-6
      * gets the identity rotation and makes the result POLE_DEGENERATE, but
      * the other bone is still computed. Otherwise return POLE_OK. */
     (void)root;
