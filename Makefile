@@ -314,11 +314,11 @@ grade: setup $(CHECKER) $(RUNNER_OBJS)
 	@echo "wrote $(RESULTS)"
 
 grade-all: setup $(CHECKER) $(RUNNER_OBJS) $(GRADE_ALL)
-	@test -n "$(SUBS)" && test -d "$(SUBS)" || { echo "usage: make grade-all SUBS=<folder of submissions> [CSV=<file>] [JOBS=<n>] [SEED=<n>]"; exit 2; }
+	@test -n "$(SUBS)" && test -d "$(SUBS)" || { echo "usage: make grade-all SUBS=<folder of submissions> [CSV=<file>] [JOBS=<n>] [SEED=<n>] [EXCEL=1]"; exit 2; }
 	@mkdir -p "$$(dirname "$(CSV)")"
 	@seed=$(hidden_seed); echo "hidden seed: $$seed"; \
 	echo "$$seed" | $(GRADE_ALL) --subs "$(SUBS)" --out $(BUILD)/grade/results --csv "$(CSV)" --jobs $(JOBS) \
-	  --checker $(CHECKER) --root . --objdir $(OBJ) --work $(BUILD)/grade/work
+	  --checker $(CHECKER) --root . --objdir $(OBJ) --work $(BUILD)/grade/work $(if $(filter 1,$(EXCEL)),--bom 1)
 
 # The Gradescope autograder: setup.sh installs and builds, run_autograder
 # grades /autograder/submission into /autograder/results/results.json.

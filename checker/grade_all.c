@@ -1,7 +1,8 @@
 /* grade_all.c - grades every subfolder of a folder as one submission.
  *
  *   grade_all --subs DIR --out DIR --csv FILE [--jobs N] [--checker PATH]
- *             [--root DIR] [--objdir DIR] [--work DIR]      (seed on stdin)
+ *             [--root DIR] [--objdir DIR] [--work DIR] [--bom 1]
+ *                                                       (seed on stdin)
  *
  * Runs the trusted checker once per submission, JOBS at a time, each with
  * the hidden seed on its stdin, and collects: results.json (Gradescope),
@@ -215,12 +216,13 @@ static void csv_field(FILE *f, const char *text)
 int main(int argc, char **argv)
 {
     const char *subs = NULL, *out = "build/grade/results", *csv = "build/grade/gradebook.csv";
-    int jobs = 2;
+    int jobs = 2, bom = 0;
     for (int i = 1; i + 1 < argc; i += 2) {
         if (!strcmp(argv[i], "--subs")) subs = argv[i + 1];
         else if (!strcmp(argv[i], "--out")) out = argv[i + 1];
         else if (!strcmp(argv[i], "--csv")) csv = argv[i + 1];
         else if (!strcmp(argv[i], "--jobs")) jobs = atoi(argv[i + 1]);
+        else if (!strcmp(argv[i], "--bom")) bom = !strcmp(argv[i + 1], "1");
         else if (!strcmp(argv[i], "--checker")) g_checker = argv[i + 1];
         else if (!strcmp(argv[i], "--root")) g_root = argv[i + 1];
         else if (!strcmp(argv[i], "--objdir")) g_objdir = argv[i + 1];
@@ -228,7 +230,7 @@ int main(int argc, char **argv)
         else if (!strcmp(argv[i], "--timeout-ms")) g_timeout_ms = argv[i + 1];
     }
     if (!subs || jobs < 1) {
-        fprintf(stderr, "usage: grade_all --subs DIR [--out DIR] [--csv FILE] [--jobs N]  (hidden seed on stdin)\n");
+        fprintf(stderr, "usage: grade_all --subs DIR [--out DIR] [--csv FILE] [--jobs N] [--bom 1]  (hidden seed on stdin)\n");
         return 2;
     }
     unsigned long long seed;
@@ -350,6 +352,12 @@ int main(int argc, char **argv)
         if (s)
             fclose(s);
     }
+    /* Excel on Windows reads a CSV in the local code page, turning Thai
+     * names into mojibake, unless the file starts with a UTF-8 byte-order
+     * mark. Other readers (Python's csv, awk) would see the mark as part of
+     * the first column's name, so it is asked for, not the default. */
+    if (bom)
+        fputs("\xEF\xBB\xBF", f);
     fprintf(f, "name,total,max");
     for (int k = 0; k < section_count; k++)
         fprintf(f, ",%s", sections[k]);

@@ -40,7 +40,7 @@ subs=$(ls "$dir/subs" | wc -l)
 
 marker=$dir/marker && touch "$marker" && sleep 1
 grade() { echo 4242 | "$grade_all" --subs "$dir/subs" --out "$dir/$1" --csv "$dir/$1.csv" --jobs 2 \
-  --checker "$checker" --root . --objdir "$objdir" --work "$dir/work_$1" --timeout-ms 1500 > "$dir/$1.log" 2>&1; }
+  --checker "$checker" --root . --objdir "$objdir" --work "$dir/work_$1" --timeout-ms 1500 "${@:2}" > "$dir/$1.log" 2>&1; }
 grade run1 || bad "grade_all exited non-zero"
 
 # Nothing outside build/ was written (the hostile forger included).
@@ -103,9 +103,12 @@ echo 1 | "$grade_all" --subs "$dir/subs/good" --out "$dir/o_one" --csv "$dir/o_o
   --checker "$checker" --root . --objdir "$objdir" --work "$dir/w_one" > "$dir/one.log" 2>&1
 [ $? = 2 ] && grep -q "looks like one submission" "$dir/one.log" && ok || bad "one submission given as SUBS was not refused"
 
-# Same seed, same scores.
-grade run2 || bad "second grade_all exited non-zero"
-cmp -s "$dir/run1.csv" "$dir/run2.csv" && ok || bad "regrading with the same seed changed the gradebook"
+# Same seed, same scores; the second time with Excel's byte-order mark,
+# which must be the only difference (and absent by default).
+grade run2 --bom 1 || bad "second grade_all exited non-zero"
+cmp -s <(printf '\xEF\xBB\xBF'; cat "$dir/run1.csv") "$dir/run2.csv" && ok \
+  || bad "regrading with the same seed changed the gradebook (beyond the --bom 1 mark)"
+[ "$(head -c 4 "$dir/run1.csv")" = "name" ] && ok || bad "the default gradebook does not start with its header"
 
 # The hidden seed never appears in what a runner or a compiler could see:
 # the clean environment of a spawned child holds PATH and LC_ALL only.
