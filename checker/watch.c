@@ -43,15 +43,30 @@ static const char *g_checker = "build/checker", *g_root = ".", *g_dir = "exercis
 
 /* ---- hints ---------------------------------------------------------------- */
 
+/* The section's hints: checker/hints/<slug>.md (Thai, also the book's),
+ * or with English messages checker/hints/en/<slug>.md, the same hints in
+ * the same order (make test checks the counts match); Thai if it is
+ * missing. */
+static FILE *open_hints(const char *slug)
+{
+    char path[1024];
+    if (msg_is_english()) {
+        snprintf(path, sizeof path, "%s/checker/hints/en/%s.md", g_root, slug);
+        FILE *f = fopen(path, "r");
+        if (f)
+            return f;
+    }
+    snprintf(path, sizeof path, "%s/checker/hints/%s.md", g_root, slug);
+    return fopen(path, "r");
+}
+
 /* Prints hint number `which` (1-based) of the section; returns how many
  * there are (0 when the file is missing). A hint opens with a "# title"
  * line (the book's summary line): printed as the title, without the "# ",
  * then a blank line and the body. Blank lines around the hint are dropped. */
 static int print_hint(const char *slug, int which)
 {
-    char path[1024];
-    snprintf(path, sizeof path, "%s/checker/hints/%s.md", g_root, slug);
-    FILE *f = fopen(path, "r");
+    FILE *f = open_hints(slug);
     if (!f)
         return 0;
     char line[2048];

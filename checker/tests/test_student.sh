@@ -30,7 +30,18 @@ done
 for s in solutions/*/; do
   slug=$(basename "$s")
   [ -f "checker/hints/$slug.md" ] && ok || bad "section $slug has no hints"
+  # English: the same hints in the same order, and no Thai left in them.
+  en=checker/hints/en/$slug.md
+  [ -f "$en" ] && [ "$(grep -c '^---$' "$en")" = "$(grep -c '^---$' "checker/hints/$slug.md")" ] &&
+    [ "$(grep -c '^# ' "$en")" = "$(grep -c '^# ' "checker/hints/$slug.md")" ] &&
+    ! LC_ALL=C.UTF-8 grep -qP '[\x{0E00}-\x{0E7F}]' "$en" && ok || bad "$en missing, not the same hints as the Thai, or not English"
 done
+rm -rf build/hints
+WORKBOOK_LANG=en "$watch" --root . --hint 02 > "$dir/hint_en" && LANG=en make --no-print-directory hint S=03 > "$dir/hint_en_make" 2>&1
+grep -q "^hint 1/" "$dir/hint_en" && ! LC_ALL=C.UTF-8 grep -qP '[\x{0E00}-\x{0E7F}]' "$dir/hint_en" && ok \
+  || bad "WORKBOOK_LANG=en did not print an English hint"
+grep -q "^hint 1/" "$dir/hint_en_make" && ok || bad "LANG=en make hint did not print an English hint"
+rm -rf build/hints
 
 # ---- make run: S=03 like make check; a wrong name is one line, not a link error
 make --no-print-directory run S=03 DIR=solutions > "$dir/run03.txt" 2>&1 && grep -q "101.54 deg" "$dir/run03.txt" && ok \
