@@ -54,7 +54,7 @@ REF_SRC := $(foreach s,$(SECTIONS),solutions/$(s)/$(call section_name,$(s)).c)
 RUNNER_OBJS := $(OBJ)/runner_main.o $(OBJ)/libcommon.a $(foreach s,$(SECTIONS),$(OBJ)/ops/$(s).o $(OBJ)/ref/$(s).o) $(OBJ)/musl/stamp
 HEADERS := $(wildcard include/*.h include/*.c checker/*.h checker/*.def checker/sections/*.h checker/sections/*/*.h solutions/*/*.h)
 
-.PHONY: all check list watch hint test test-plain test-sanitized test-robust run setup programs clean help
+.PHONY: all check list watch hint test test-plain test-sanitized test-robust test-batch run setup programs clean help
 .DEFAULT_GOAL := help
 
 help:
@@ -235,7 +235,8 @@ test-sanitized:
 	  --no-color --cflags "-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all" >build/asan/exercises.log 2>&1; \
 	  test $$? = 1 || { cat build/asan/exercises.log; echo "sanitized: stubs did not fail cleanly"; exit 1; }
 	@$(MAKE) --no-print-directory SANITIZE=1 ROBUST_CASES=5000 test-robust
-	@echo "sanitized (ASan+UBSan): solutions pass, stubs fail cleanly, programs run, robust"
+	@$(MAKE) --no-print-directory SANITIZE=1 BATCH_CASES=20000 test-batch
+	@echo "sanitized (ASan+UBSan): solutions pass, stubs fail cleanly, programs run, robust, batch"
 
 # Buggy solutions that prove each diagnosis are kept as sed scripts over the
 # reference (checker/tests/buggy/<id>/<slug>.sed), so they never drift from
@@ -273,7 +274,21 @@ test-robust: $(ROBUST)
 	@echo "robust: 10 sections x 2 seeds x $(ROBUST_CASES) hostile cases, every promise kept"
 ROBUST_CASES ?= 20000
 
-test-plain: $(CHECKER) $(RUNNER_OBJS) $(SELFTEST) programs $(BUGGY_SRC) $(HOSTILE_SRC) test-robust test-plots test-grade test-student test-other-cc test-book
+# The bench's batched two-bone pose (checker/bench/limb_batch.c) against
+# the one-at-a-time reference, limb for limb (checker/tests/test_limb_batch.c).
+LIMB_BATCH_TEST := $(BUILD)/test_limb_batch
+$(LIMB_BATCH_TEST): checker/tests/test_limb_batch.c checker/bench/limb_batch.c checker/bench/limb_batch.h $(REF_SRC) $(COMMON_SRC) $(HEADERS) | setup
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_ALL) -Iinclude -Ichecker/bench $(addprefix -Isolutions/,$(SECTIONS)) \
+	  checker/tests/test_limb_batch.c checker/bench/limb_batch.c $(REF_SRC) $(COMMON_SRC) -lm -o $@
+
+test-batch: $(LIMB_BATCH_TEST)
+	@for seed in 1 2; do $(LIMB_BATCH_TEST) $$seed $(BATCH_CASES) > $(BUILD)/limb-batch-$$seed.log 2>&1 \
+	  || { cat $(BUILD)/limb-batch-$$seed.log; echo "limb_batch: the batched pose differs from the reference (seed $$seed)"; exit 1; }; done
+	@tail -n 1 $(BUILD)/limb-batch-2.log
+BATCH_CASES ?= 200000
+
+test-plain: $(CHECKER) $(RUNNER_OBJS) $(SELFTEST) programs $(BUGGY_SRC) $(HOSTILE_SRC) test-robust test-batch test-plots test-grade test-student test-other-cc test-book
 	@bash checker/tests/test_asm_reads.sh $(CHECKER) $(OBJ) $(BUILD)/asm-reads $(firstword $(CC)) $(BUILD)/hostile
 	@for p in $(filter $(BUILD)/programs/solutions__%,$(PROGRAMS)); do \
 	  $$p >/dev/null || { echo "program $$p failed"; exit 1; }; done
@@ -364,6 +379,7 @@ test-other-cc: $(HOSTILE_SRC)
 	  test $$? = 1 || { echo "test-other-cc: stubs did not fail cleanly with $(OTHER_CC)"; exit 1; }; \
 	  bash checker/tests/test_asm_reads.sh build/$(OTHER_CC)/checker build/$(OTHER_CC)/obj build/$(OTHER_CC)/asm-reads \
 	    $(OTHER_CC) $(BUILD)/hostile || exit 1; \
+	  $(MAKE) --no-print-directory CC=$(OTHER_CC) BUILD=build/$(OTHER_CC) test-batch >/dev/null || exit 1; \
 	  echo "test-other-cc: built and checked with $(OTHER_CC) too"; \
 	else echo "test-other-cc: $(OTHER_CC) not installed, skipped"; fi
 
@@ -389,9 +405,9 @@ scene: setup $(BUILD)/plots/scene
 	@$(BUILD)/plots/scene $(BUILD)/plots/scene.dat
 
 # ---- make bench: speed of the reference solutions (never a timed test) ----
-$(BUILD)/bench: checker/bench/bench.c $(foreach s,$(SECTIONS),solutions/$(s)/$(call section_name,$(s)).c) $(COMMON_SRC) $(HEADERS)
+$(BUILD)/bench: checker/bench/bench.c checker/bench/limb_batch.c checker/bench/limb_batch.h $(foreach s,$(SECTIONS),solutions/$(s)/$(call section_name,$(s)).c) $(COMMON_SRC) $(HEADERS)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_ALL) -Iinclude $(addprefix -Isolutions/,$(SECTIONS)) checker/bench/bench.c \
+	$(CC) $(CFLAGS_ALL) -Iinclude $(addprefix -Isolutions/,$(SECTIONS)) checker/bench/bench.c checker/bench/limb_batch.c \
 	  $(foreach s,$(SECTIONS),solutions/$(s)/$(call section_name,$(s)).c) $(COMMON_SRC) -lm -o $@
 
 .PHONY: bench

@@ -9,6 +9,7 @@
 #include "bvh.h"
 #include "ccd.h"
 #include "fabrik.h"
+#include "limb_batch.h"
 #include "forward_kinematics.h"
 #include "pole_vector.h"
 #include "root_motion.h"
@@ -35,7 +36,12 @@ static double now(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-static uint64_t rng_state = 0xBE7C4u;
+/* Each benchmark starts the generator from its own seed, so its inputs do
+ * not depend on which benchmarks ran before it (every two-bone row times
+ * the same 1 M limbs). */
+#define TWO_BONE_SEED 0xBE7C4u
+#define CHAIN_SEED 0xC4A1Bu
+static uint64_t rng_state = TWO_BONE_SEED;
 static float uniform(float lo, float hi)
 {
     uint64_t z = (rng_state += 0x9E3779B97F4A7C15ull);
@@ -85,8 +91,11 @@ static volatile float sink;
  * TWO_PASSES runs a block of limbs through two_bone_solve, then the same
  * block through bone_rotations_from_positions, as an engine that poses many
  * limbs would: the same work, the chains no longer back to back.
+ * BATCHED gives the same block to limb_pose_many (limb_batch.c), which
+ * does both calls' work eight limbs side by side and gives the same
+ * results (make test checks it).
  * POSITIONS_ONLY shows where the time of the full solve goes. */
-typedef enum { POSITIONS_ONLY, ONE_AT_A_TIME, TWO_PASSES } two_bone_order;
+typedef enum { POSITIONS_ONLY, ONE_AT_A_TIME, TWO_PASSES, BATCHED } two_bone_order;
 #define TWO_PASS_BLOCK 256
 
 static spread bench_two_bone(two_bone_order order)
@@ -94,10 +103,12 @@ static spread bench_two_bone(two_bone_order order)
     two_bone_input *in = malloc(sizeof *in * TWO_BONE_SOLVES);
     two_bone_output *block = malloc(sizeof *block * TWO_PASS_BLOCK);
     quat *upper = malloc(sizeof *upper * TWO_PASS_BLOCK), *lower = malloc(sizeof *lower * TWO_PASS_BLOCK);
-    if (!in || !block || !upper || !lower) {
+    limb_pose *poses = malloc(sizeof *poses * TWO_PASS_BLOCK);
+    if (!in || !block || !upper || !lower || !poses) {
         fprintf(stderr, "bench: out of memory\n");
         exit(1);
     }
+    rng_state = TWO_BONE_SEED;
     for (int i = 0; i < TWO_BONE_SOLVES; i++) {
         float l1 = uniform(0.3f, 0.6f), l2 = uniform(0.3f, 0.6f);
         vec3 root = v3(uniform(-1, 1), uniform(0.5f, 1.5f), uniform(-1, 1));
@@ -108,7 +119,13 @@ static spread bench_two_bone(two_bone_order order)
     for (int r = 0; r < REPEATS; r++) {
         float acc = 0.0f;
         double t0 = now();
-        if (order == TWO_PASSES) {
+        if (order == BATCHED) {
+            for (int start = 0; start < TWO_BONE_SOLVES; start += TWO_PASS_BLOCK) {
+                const int n = TWO_BONE_SOLVES - start < TWO_PASS_BLOCK ? TWO_BONE_SOLVES - start : TWO_PASS_BLOCK;
+                limb_pose_many(in + start, poses, (size_t)n);
+                acc += poses[0].joints.mid.y + poses[n - 1].upper.w + poses[0].lower.w;
+            }
+        } else if (order == TWO_PASSES) {
             for (int start = 0; start < TWO_BONE_SOLVES; start += TWO_PASS_BLOCK) {
                 const two_bone_input *part = in + start;
                 /* 1 M is not a multiple of the block: the last one is short. */
@@ -137,6 +154,7 @@ static spread bench_two_bone(two_bone_order order)
     free(block);
     free(upper);
     free(lower);
+    free(poses);
     return summarize(samples, REPEATS);
 }
 
@@ -313,11 +331,14 @@ int main(void)
     report("two_bone_solve", two_bone, "ns", "positions + both bone rotations, per solve (1M targets)");
     spread two_passes = bench_two_bone(TWO_PASSES);
     report("two_bone_solve two passes", two_passes, "ns", "the same, 256 limbs solved, then their rotations");
+    spread batched = bench_two_bone(BATCHED);
+    report("two_bone_solve batched", batched, "ns", "the same, 256 limbs at a time through limb_pose_many");
     spread positions = bench_two_bone(POSITIONS_ONLY);
     report("two_bone_solve positions", positions, "ns", "the same solves without the two bone rotations");
 
     static ik_chain chains[CHAIN_SOLVES];
     static vec3 targets[CHAIN_SOLVES];
+    rng_state = CHAIN_SEED;
     for (int i = 0; i < CHAIN_SOLVES; i++)
         chain_case(&chains[i], &targets[i]);
     spread ccd_us, fabrik_us;
@@ -354,6 +375,7 @@ int main(void)
 
     printf("bench two_bone_solve %.1f ns\n", two_bone.median);
     printf("bench two_bone_solve_two_passes %.1f ns\n", two_passes.median);
+    printf("bench two_bone_solve_batched %.1f ns\n", batched.median);
     printf("bench two_bone_positions %.1f ns\n", positions.median);
     printf("bench ccd_solve_10 %.2f us\n", ccd_us.median);
     printf("bench fabrik_solve_10 %.2f us\n", fabrik_us.median);

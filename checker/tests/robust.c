@@ -232,13 +232,23 @@ static two_bone_input tb_case(int hp)
     in.len_upper = chance(hp) ? hostile() : unif(0.001f, 2.0f);
     in.len_lower = chance(hp) ? hostile() : unif(0.001f, 2.0f);
     if (chance(15)) in.len_lower = in.len_upper;
+    /* Nearly equal: L1^2 - L2^2 taken as two squares cancelled down to
+     * rounding and put folded elbows up to 49 % off their length. */
+    if (chance(10)) in.len_lower = in.len_upper * (1.0f + (chance(50) ? 1.0f : -1.0f) * powf(10.0f, unif(-7.0f, -2.0f)));
+    /* Any size the world allows, 1 um to 1e18 m. */
+    if (chance(5)) in.len_upper = powf(10.0f, unif(-6.0f, 18.0f));
+    if (chance(5)) in.len_lower = powf(10.0f, unif(-6.0f, 18.0f));
     vec3 dir = v3_normalize_or(vval(0, 1), v3_up());
     float reach = in.len_upper + in.len_lower;
-    switch (rnd() % 6) {
+    switch (rnd() % 7) {
     case 0: in.target = in.root; break;
     case 1: in.target = v3_add(in.root, v3_scale(dir, reach * unif(0, 2))); break;
     case 2: in.target = v3_add(in.root, v3_scale(dir, reach)); break;
     case 3: in.target = v3_add(in.root, v3_scale(dir, fabsf(in.len_upper - in.len_lower))); break;
+    /* Just off the root, whatever the limb's size: with a 1e18 m bone the
+     * folded limb's D^2 over this distance's square overflowed (a review
+     * found it; the tip came out inf). */
+    case 4: in.target = v3_add(in.root, v3_scale(dir, powf(10.0f, unif(-6, -1)))); break;
     default: in.target = vval(hp, 5); break;
     }
     switch (rnd() % 6) {

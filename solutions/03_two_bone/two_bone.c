@@ -73,8 +73,12 @@ two_bone_status two_bone_solve(const two_bone_input *in, two_bone_output *out)
      * L1 sin(shoulder) = sqrt(height_sq) off it, where the law of cosines
      * gives along = (L1^2 + D^2 - L2^2) / 2. Clamping height_sq at 0 plays
      * the part of clamping the cosine into [-1, 1]. D = 0 happens only with
-     * equal bones folded flat: the elbow then goes straight along the line. */
-    const float along = 0.5f * (len_upper * len_upper + dist_sq - len_lower * len_lower);
+     * equal bones folded flat: the elbow then goes straight along the line.
+     * L1^2 - L2^2 is taken as (L1 - L2)(L1 + L2): with nearly equal bones
+     * the two squares cancel, and their rounding (an ulp of L1^2) divided by
+     * a small D put a folded elbow up to 49 % off its bone length; L1 - L2
+     * has no rounding at all when the bones are within 2x of each other. */
+    const float along = 0.5f * ((len_upper - len_lower) * (len_upper + len_lower) + dist_sq);
     float along_per_dist_sq = 0.0f, height_sq = 0.0f;
     if (dist_sq > 0.0f) {
         along_per_dist_sq = along / dist_sq;
@@ -113,7 +117,12 @@ two_bone_status two_bone_solve(const two_bone_input *in, two_bone_output *out)
      * line + sqrt(height_sq) along the bend. `aim` and `bend` are not unit
      * length, so each scale divides by theirs. Because L1, L2 and D form a
      * real triangle, the tip ends exactly L2 from the elbow (section 5). */
-    const float tip_scale = sqrtf(dist_sq * inv_aim_sq);
+    float tip_scale = sqrtf(dist_sq * inv_aim_sq);
+    /* A target a hair from the root of a folded giant (D^2 ~ 1e36 over an
+     * aim of 1e-6) overflows that product: take the roots apart. Rare, so
+     * the usual case keeps its single root. */
+    if (!(tip_scale <= FLT_MAX))
+        tip_scale = sqrtf(dist_sq) * sqrtf(inv_aim_sq);
     /* Two roots rather than the root of the quotient: a long limb over a
      * short bend (1e36 / 1e-38) would overflow the quotient. */
     const float bend_scale = sqrtf(height_sq) / sqrtf(bend_sq);
