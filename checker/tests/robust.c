@@ -214,6 +214,13 @@ static void t02(void)
     if (chance(10)) b = a;
     if (chance(10)) d = a + b;
     if (chance(10)) d = fabsf(a - b);
+    /* Nearly equal bones, the target near where they fold: L1^2 - L2^2 as
+     * two squares cancelled to rounding and put the shoulder 0.8 rad off. */
+    if (chance(10)) {
+        a = unif(0.01f, 3.0f);
+        b = a * (1.0f + (chance(50) ? 1.0f : -1.0f) * powf(10.0f, unif(-7.0f, -2.0f)));
+        d = fabsf(a - b) * unif(0.0f, 3.0f);
+    }
     CB("L1=%a L2=%a D=%a", (double)a, (double)b, (double)d);
     int valid = isfinite(a) && a > 0 && isfinite(b) && b > 0;
     float e = elbow_interior_angle(a, b, d), s = shoulder_angle(a, b, d), k = elbow_bend_angle(a, b, d);
@@ -222,6 +229,26 @@ static void t02(void)
     if (!(isfinite(k) && k >= 0 && k <= IK_PI * 1.000001f)) fail("02 elbow_bend_angle range", "%a", (double)k);
     if (!valid && (e != 0 || s != 0 || k != 0)) fail("02 invalid bones not 0", "%a %a %a", (double)e, (double)s, (double)k);
     if (valid && fabsf(k - (IK_PI - e)) > 1e-5f) fail("02 bend != pi - interior", "%a %a", (double)k, (double)e);
+    /* Against double math, on the distance clamped as the header says, for
+     * moderate sizes and bones within 4x of each other (real limbs are
+     * within 3x). Float acos near +-1 turns the cosine's rounding, a few
+     * eps times (longest side)^2 / (2 x the two sides at the angle), into
+     * sqrt(2 x that): measured worst 8.5e-4 rad over 4 M triangles with
+     * bones within 4x, straight and folded ones included (1.2e-3 within
+     * 10x, 3.6e-3 within 100x). 2e-3 allows that and nothing like the
+     * 0.14 rad (0.8 rad with a tiny D) a cancelling L1^2 - L2^2 gave. */
+    if (!valid || !(a >= 1e-3f && a <= 1e3f && b >= 1e-3f && b <= 1e3f) || a > 4.0f * b || b > 4.0f * a)
+        return;
+    float dc = d >= 0.0f ? d : 0.0f; /* NaN and negatives count as 0 */
+    if (dc > a + b) dc = a + b;
+    if (dc < fabsf(a - b)) dc = fabsf(a - b);
+    if (!(2.0f * a * dc > 0.0f))
+        return; /* D (or, underflowing, 2 L1 D) is 0: equal bones folded onto the root, 0 by contract */
+    double cs = ((double)a * a + (double)dc * dc - (double)b * b) / (2.0 * a * dc);
+    double ce = ((double)a * a + (double)b * b - (double)dc * dc) / (2.0 * a * b);
+    double want_s = acos(cs < -1 ? -1 : cs > 1 ? 1 : cs), want_e = acos(ce < -1 ? -1 : ce > 1 ? 1 : ce);
+    if (fabs(s - want_s) > 2e-3 || fabs(e - want_e) > 2e-3)
+        fail("02 angle off double math", "shoulder %a want %a, interior %a want %a", (double)s, want_s, (double)e, want_e);
 }
 
 /* ==== 03 ==== */

@@ -51,7 +51,12 @@ static float angle_opposite(float a, float b, float c)
      * triangle has collapsed and any direction works, so report 0 */
     if (denominator == 0.0f)
         return 0.0f;
-    float cosine = (a * a + b * b - c * c) / denominator;
+    /* a^2 - c^2 taken as (a - c)(a + c): for the shoulder that is
+     * L1^2 - L2^2, and with nearly equal bones the two squares cancel down
+     * to their rounding. Over a small D that put a folded shoulder up to
+     * 0.8 rad (46 deg) off; a - c has no rounding when the two are within
+     * 2x of each other. */
+    float cosine = ((a - c) * (a + c) + b * b) / denominator;
     /* Only when the squares overflow or underflow float (sides beyond
      * ~1e19 or below ~1e-19): answer 0, never NaN. */
     if (isnan(cosine))
