@@ -143,6 +143,8 @@ static void pose_eight(const two_bone_input *restrict in, limb_pose *restrict ou
         /* Where the reference picks another bend or squares it up again. */
         bad |= !((bend_sq >= 1e-2f * pole_sq) & (bend_sq >= FLT_MIN));
 
+        /* If the product overflows (a target a hair from a giant limb's
+         * root), the tip is inf and the world test below flags the lane. */
         const float tip_scale = sqrtf(dist_sq * inv_aim_sq);
         const float bend_scale = sqrtf(height_sq) / sqrtf(bend_sq);
         const float along_scale = along_per_dist_sq * tip_scale;
@@ -157,7 +159,7 @@ static void pose_eight(const two_bone_input *restrict in, limb_pose *restrict ou
         tip.x[l] = kx, tip.y[l] = ky, tip.z[l] = kz;
         upper_bone.x[l] = mx - rx, upper_bone.y[l] = my - ry, upper_bone.z[l] = mz - rz;
         lower_bone.x[l] = kx - mx, lower_bone.y[l] = ky - my, lower_bone.z[l] = kz - mz;
-        upper_up.x[l] = pole.x[l] - rx, upper_up.y[l] = pole.y[l] - ry, upper_up.z[l] = pole.z[l] - rz;
+        upper_up.x[l] = px, upper_up.y[l] = py, upper_up.z[l] = pz;
         lower_up.x[l] = pole.x[l] - mx, lower_up.y[l] = pole.y[l] - my, lower_up.z[l] = pole.z[l] - mz;
         /* The status as arithmetic: a nested ?: on ints kept gcc from
          * vectorizing this loop. At most one test holds (min <= max). */
