@@ -78,9 +78,17 @@ ctrl_status ctrl_slide(const ctrl_world *world, const ctrl_settings *settings, v
         steps = 1;
     const vec3 step = v3_scale(motion, 1.0f / (float)steps);
     vec3 center = start;
+    /* Up to 10 000 small steps added to a large position: each add rounds
+     * the same way, and a step under half an ulp of the position is lost
+     * whole (1 m of a 4 km-high move went missing). `carry` keeps what
+     * each add dropped and puts it into the next step (Kahan summation):
+     * the end is then within a few ulps of start + motion. */
+    vec3 carry = v3_zero();
     for (int s = 0; s < steps; s++) {
         const vec3 before = center;
-        center = v3_add(center, step);
+        const vec3 wanted = v3_sub(step, carry);
+        center = v3_add(center, wanted);
+        carry = v3_sub(v3_sub(center, before), wanted);
         for (int pass = 0; pass < CTRL_MAX_ITERATIONS; pass++)
             if (!push_out_once(world, settings, &center, out))
                 break;
