@@ -250,8 +250,15 @@ static inline quat quat_look_rotation_careful(vec3 forward, vec3 up)
         forward = v3_scale(forward, IK_SHRINK);
         forward_sq = v3_length_sq(forward);
     }
-    if (!(v3_length_sq(up) <= FLT_MAX))
+    const float up_sq = v3_length_sq(up);
+    if (!(up_sq <= FLT_MAX))
         up = v3_scale(up, IK_SHRINK);
+    else if (up_sq < 0x1p-60f)
+        /* The other end: an up this short makes |up x forward|^2 a
+         * denormal or 0 with only a few digits, and the roll came out
+         * anywhere (3.1 rad off for a pole 1e-19 m from a joint). Grow it
+         * (exact, only its direction counts); zero stays zero. */
+        up = v3_scale(up, 0x1p70f);
     if (!(forward_sq > IK_EPSILON_SQ && forward_sq <= FLT_MAX))
         return quat_identity();
     /* The side axis comes from forward as given, not from its unit copy:
@@ -306,9 +313,10 @@ IK_INLINE_HOT quat quat_look_rotation(vec3 forward, vec3 up)
     float x_sq = v3_length_sq(x);
     float scale_sq = v3_length_sq(up) * forward_sq;
     /* One test for every rare case: no direction, up within ~0.6 degrees
-     * of forward (or zero), lengths whose squares overflow. The `!(...)`
-     * form also sends NaN to the careful path. */
-    if (!(forward_sq > IK_EPSILON_SQ && x_sq > 1e-4f * scale_sq && scale_sq <= 3.0e38f))
+     * of forward (or zero), lengths whose squares overflow, a side axis
+     * whose square is not a normal float (an up some 1e-19 long). The
+     * `!(...)` form also sends NaN to the careful path. */
+    if (!(forward_sq > IK_EPSILON_SQ && x_sq > 1e-4f * scale_sq && scale_sq <= 3.0e38f && x_sq >= FLT_MIN))
         return quat_look_rotation_careful(forward, up);
     vec3 z = v3_scale(forward, 1.0f / sqrtf(forward_sq));
     x = v3_scale(x, 1.0f / sqrtf(x_sq));

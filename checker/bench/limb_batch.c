@@ -54,7 +54,8 @@ static void look_rotation_lanes(const vec3_lanes *restrict forward, const vec3_l
         const float scale_sq = (ux * ux + uy * uy + uz * uz) * forward_sq;
         /* The forward test is also section 04's "bone too short" test:
          * POLE_MIN_BONE_LENGTH squared is IK_EPSILON_SQ. */
-        int careful = !((forward_sq > IK_EPSILON_SQ) & (side_len_sq > 1e-4f * scale_sq) & (scale_sq <= 3.0e38f));
+        int careful = !((forward_sq > IK_EPSILON_SQ) & (side_len_sq > 1e-4f * scale_sq) & (scale_sq <= 3.0e38f) &
+                        (side_len_sq >= FLT_MIN));
 
         const float inv_forward = 1.0f / sqrtf(forward_sq);
         const float zx = fx * inv_forward, zy = fy * inv_forward, zz = fz * inv_forward;

@@ -797,6 +797,24 @@ static void test_quat_look_rotation_weak_spots(void)
     ASSERT_WORST(half_roll, TOL);
 }
 
+/* An up far shorter than forward, down to 1e-25 (a pole a hair from its
+ * joint): |up x forward|^2 is then a denormal or 0 and used to give any
+ * roll at all (measured 1.998 here, a wrong rotation). Compared with double
+ * math like the weak spots above: measured worst 5.9e-7; TOL. */
+static void test_quat_look_rotation_tiny_up(void)
+{
+    double worst = 0;
+    rng_seed(22);
+    for (int i = 0; i < N_RANDOM; i++) {
+        vec3 fd = rnd_dir(), ud = rnd_dir();
+        if (v3_length_sq(v3_cross(ud, fd)) < 1e-2f) continue; /* not near parallel */
+        vec3 f = v3_scale(fd, expf(rnd(-11.5f, 2.3f)));  /* 1e-5 .. 10 */
+        vec3 u = v3_scale(ud, expf(rnd(-57.6f, -34.5f))); /* 1e-25 .. 1e-15 */
+        track(&worst, look_err_vs_double(f, u));
+    }
+    ASSERT_WORST(worst, TOL);
+}
+
 static void test_quat_look_rotation_zero_forward(void)
 {
     /* No forward: identity, verbatim, whatever up is. */
@@ -951,6 +969,7 @@ void add_ikmath_suite(void)
     CU_add_test(s, "quat_from_to zero -> identity", test_quat_from_to_zero);
     CU_add_test(s, "quat_look_rotation general", test_quat_look_rotation_general);
     CU_add_test(s, "quat_look_rotation up parallel/zero", test_quat_look_rotation_degenerate);
+    CU_add_test(s, "quat_look_rotation tiny up", test_quat_look_rotation_tiny_up);
     CU_add_test(s, "quat_look_rotation zero forward", test_quat_look_rotation_zero_forward);
     CU_add_test(s, "quat_look_rotation near -Z, half-turn roll", test_quat_look_rotation_weak_spots);
     CU_add_test(s, "quat_slerp end points", test_quat_slerp_endpoints);

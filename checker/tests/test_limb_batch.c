@@ -150,10 +150,15 @@ static two_bone_input edge_limb(int which)
         limb.len_lower = 0x1.55c7bp+37f;
         break;
     case 23: limb.len_upper = limb.len_lower = 1e-30f; break;                 /* (L1 + L2)^2 underflows to 0 */
+    case 24: /* pole 2e-19 from the root: a bend 03 can use, an up too short for the quick look rotation */
+        limb.root = v3(0.0f, 0.0f, 0.0f);
+        limb.target = v3(0.3f, -0.5f, 0.2f);
+        limb.pole = v3(0.0f, 0.0f, 2e-19f);
+        break;
     }
     return limb;
 }
-#define EDGE_LIMBS 24
+#define EDGE_LIMBS 25
 
 /* ---- comparison ---- */
 static long compared, bit_identical, mismatches;
