@@ -253,12 +253,16 @@ static inline quat quat_look_rotation_careful(vec3 forward, vec3 up)
     const float up_sq = v3_length_sq(up);
     if (!(up_sq <= FLT_MAX))
         up = v3_scale(up, IK_SHRINK);
-    else if (up_sq < 0x1p-60f)
+    else if (up_sq < 0x1p-60f) {
         /* The other end: an up this short makes |up x forward|^2 a
          * denormal or 0 with only a few digits, and the roll came out
          * anywhere (3.1 rad off for a pole 1e-19 m from a joint). Grow it
-         * (exact, only its direction counts); zero stays zero. */
+         * (exact, only its direction counts); an up under ~1e-27 needs it
+         * twice, which cannot overflow; zero stays zero. */
         up = v3_scale(up, 0x1p70f);
+        if (v3_length_sq(up) < 0x1p-60f)
+            up = v3_scale(up, 0x1p70f);
+    }
     if (!(forward_sq > IK_EPSILON_SQ && forward_sq <= FLT_MAX))
         return quat_identity();
     /* The side axis comes from forward as given, not from its unit copy:

@@ -940,7 +940,8 @@ static void t10(void)
     }
     /* Through empty space a slide is just start + motion. Thousands of
      * small steps added to a far position used to round the same way each
-     * time (1 m of a 4 km-high move lost; 5168 ulps here); with the carried
+     * time (a 49 m walk at 4 km height lost its whole 1 m rise; 5168 ulps
+     * here); with the carried
      * remainder the worst measured is 2.2 ulps of the largest coordinate
      * of start, motion and end (the step itself is rounded once, and every
      * step repeats that rounding). 16 allows that with room. */

@@ -631,11 +631,12 @@ static void test_quat_from_to_opposite(void)
     ASSERT_WORST(worst, TOL);
     ASSERT_WORST(ang, TOL);
 
-    /* Nearly opposite, from 0.1 rad down into the header's half-turn band:
-     * still unit, and a lands on b within from_to_budget (error / budget
-     * tracked, limit 1). */
+    /* Nearly opposite, from 0.1 rad down past where the header falls back
+     * to a half turn (~3e-7): still unit, and a lands on b within
+     * from_to_budget (error / budget tracked, limit 1). 1.4e-3 and below
+     * were the old half-turn band. */
     double near = 0, unit = 0;
-    const float gaps[] = {1e-1f, 3e-2f, 1e-2f, 3e-3f, 2e-3f, 1.5e-3f, 1.4e-3f, 1e-3f, 1e-4f, 1e-6f};
+    const float gaps[] = {1e-1f, 3e-2f, 1e-2f, 3e-3f, 2e-3f, 1.5e-3f, 1.4e-3f, 1e-3f, 1e-4f, 1e-6f, 3e-7f, 1e-7f};
     rng_seed(17);
     for (int i = 0; i < 500; i++) {
         vec3 a = rnd_dir();
@@ -797,19 +798,24 @@ static void test_quat_look_rotation_weak_spots(void)
     ASSERT_WORST(half_roll, TOL);
 }
 
-/* An up far shorter than forward, down to 1e-25 (a pole a hair from its
+/* An up far shorter than forward, down to 1.2e-38 (a pole a hair from its
  * joint): |up x forward|^2 is then a denormal or 0 and used to give any
- * roll at all (measured 1.998 here, a wrong rotation). Compared with double
- * math like the weak spots above: measured worst 5.9e-7; TOL. */
+ * roll at all (measured 1.998 here, a wrong rotation; 0.041 when a short
+ * up was grown only once). Compared with double math like the weak spots
+ * above: measured worst 5.8e-7; TOL. */
 static void test_quat_look_rotation_tiny_up(void)
 {
     double worst = 0;
     rng_seed(22);
     for (int i = 0; i < N_RANDOM; i++) {
-        vec3 fd = rnd_dir(), ud = rnd_dir();
-        if (v3_length_sq(v3_cross(ud, fd)) < 1e-2f) continue; /* not near parallel */
-        vec3 f = v3_scale(fd, expf(rnd(-11.5f, 2.3f)));  /* 1e-5 .. 10 */
-        vec3 u = v3_scale(ud, expf(rnd(-57.6f, -34.5f))); /* 1e-25 .. 1e-15 */
+        vec3 f = v3_scale(rnd_dir(), expf(rnd(-11.5f, 2.3f)));  /* 1e-5 .. 10 */
+        vec3 u = v3_scale(rnd_dir(), expf(rnd(-87.3f, -34.5f))); /* 1.2e-38 .. 1e-15 */
+        /* Not near parallel, judged in double on u as stored (its smallest
+         * components may have lost bits to underflow). */
+        double ux = u.x, uy = u.y, uz = u.z, un = sqrt(ux * ux + uy * uy + uz * uz), fn = v3_length(f);
+        double cx = (uy * f.z - uz * f.y) / (un * fn), cy = (uz * f.x - ux * f.z) / (un * fn),
+               cz = (ux * f.y - uy * f.x) / (un * fn);
+        if (cx * cx + cy * cy + cz * cz < 1e-2) continue;
         track(&worst, look_err_vs_double(f, u));
     }
     ASSERT_WORST(worst, TOL);
