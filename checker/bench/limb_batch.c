@@ -90,6 +90,8 @@ static void look_rotation_lanes(const vec3_lanes *restrict forward, const vec3_l
     }
 }
 
+/* ikmath.h's v3_in_world with `&` for its `&&` (see above), on a point
+ * held lane by lane. */
 static int in_world3(float x, float y, float z)
 {
     return ik_in_world(x) & ik_in_world(y) & ik_in_world(z);
