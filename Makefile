@@ -248,15 +248,21 @@ $(BUILD)/buggy/%.c: $$(wordlist 1,1,$$(wildcard checker/tests/buggy/$$(firstword
 	@sed -f $< solutions/$(word 2,$(subst /, ,$*))/$(notdir $@) > $@
 	@! cmp -s solutions/$(word 2,$(subst /, ,$*))/$(notdir $@) $@ || { echo "$< no longer changes the reference"; rm -f $@; exit 1; }
 
-# Hostile submissions (checker/tests/hostile/<case>.sed over the reference
-# 02): each must be scored like a wrong answer, with the outcome named on
-# the script's second line, while the run goes on.
+# Hostile submissions (checker/tests/hostile/<case>.sed over a reference,
+# 02 unless a "# Section: NN_slug" line names another): each must be scored
+# like a wrong answer, with the outcome named on the script's second line,
+# while the run goes on.
 HOSTILE_SED := $(wildcard checker/tests/hostile/*.sed)
-HOSTILE_SRC := $(foreach f,$(HOSTILE_SED),$(BUILD)/hostile/$(basename $(notdir $(f)))/02_law_of_cosines/law_of_cosines.c)
-$(BUILD)/hostile/%/02_law_of_cosines/law_of_cosines.c: checker/tests/hostile/%.sed solutions/02_law_of_cosines/law_of_cosines.c
-	@mkdir -p $(dir $@)
-	@sed -f $< solutions/02_law_of_cosines/law_of_cosines.c | sed 's|@ROOT@|$(CURDIR)|g' > $@
-	@! cmp -s solutions/02_law_of_cosines/law_of_cosines.c $@ || { echo "$< no longer changes the reference"; rm -f $@; exit 1; }
+hostile_section = $(or $(shell sed -n 's/^# Section: \([0-9][0-9]_[a-z_]*\).*/\1/p' $(1)),02_law_of_cosines)
+hostile_file = $(BUILD)/hostile/$(basename $(notdir $(1)))/$(call hostile_section,$(1))/$(call section_name,$(call hostile_section,$(1))).c
+HOSTILE_SRC := $(foreach f,$(HOSTILE_SED),$(call hostile_file,$(f)))
+define HOSTILE_RULE
+$(call hostile_file,$(1)): $(1) solutions/$(call hostile_section,$(1))/$(call section_name,$(call hostile_section,$(1))).c
+	@mkdir -p $$(dir $$@)
+	@sed -f $$< $$(word 2,$$^) | sed 's|@ROOT@|$$(CURDIR)|g' > $$@
+	@! cmp -s $$(word 2,$$^) $$@ || { echo "$$< no longer changes the reference"; rm -f $$@; exit 1; }
+endef
+$(foreach f,$(HOSTILE_SED),$(eval $(call HOSTILE_RULE,$(f))))
 
 # The reference solutions under hostile input (checker/tests/robust.c): the
 # header's promises for bad input, finite output otherwise, no hang. With

@@ -196,13 +196,13 @@ static void test_diagnoses_proven(void)
     }
 }
 
-/* Runs one hostile submission (a folder holding 02_law_of_cosines/) and
- * expects every check failed with `outcome`, the checker itself unharmed. */
-static void expect_hostile(const char *dir, const char *tag, const char *outcome)
+/* Runs one hostile submission (a folder holding `section`/) and expects
+ * every check failed with `outcome`, the checker itself unharmed. */
+static void expect_hostile(const char *dir, const char *section, const char *tag, const char *outcome)
 {
     static checker_run run;
     /* 1.5 s per runner keeps the hang case quick; the others finish in ms */
-    run_checker(dir, "02_law_of_cosines", tag, 1500, &run);
+    run_checker(dir, section, tag, 1500, &run);
     tally t = {.want_outcome = outcome};
     int lines = for_each_line(&run, "check", count_check, &t);
     CU_ASSERT_TRUE(run.ended_normally);
@@ -215,7 +215,8 @@ static void expect_hostile(const char *dir, const char *tag, const char *outcome
 }
 
 /* Every case in checker/tests/hostile/<case>.sed, built under g_hostile;
- * the expected outcome is on the script's second line. */
+ * the expected outcome is on the script's second line, the section it
+ * attacks on a "# Section: " line (02 when there is none). */
 static void test_hostile_submissions(void)
 {
     char scripts[512];
@@ -228,18 +229,21 @@ static void test_hostile_submissions(void)
         size_t len = strlen(e->d_name);
         if (len < 5 || strcmp(e->d_name + len - 4, ".sed") != 0)
             continue;
-        char path[1024], text[2048], name[256], outcome[64] = "";
+        char path[1024], text[4096], name[256], outcome[64] = "", section[64] = "02_law_of_cosines";
         snprintf(name, sizeof name, "%.*s", (int)(len - 4), e->d_name);
         snprintf(path, sizeof path, "%s/%s", scripts, e->d_name);
         read_file(path, text, sizeof text);
         const char *at = strstr(text, "Expected outcome: ");
         if (at)
             sscanf(at + strlen("Expected outcome: "), "%63[a-z_]", outcome);
+        const char *named = strstr(text, "\n# Section: ");
+        if (named)
+            sscanf(named + strlen("\n# Section: "), "%63[0-9a-z_]", section);
         CU_ASSERT_TRUE(outcome[0] != '\0');
         char dir[1024], tag[300];
         snprintf(dir, sizeof dir, "%s/%s", g_hostile, name);
         snprintf(tag, sizeof tag, "hostile_%s", name);
-        expect_hostile(dir, tag, outcome);
+        expect_hostile(dir, section, tag, outcome);
         cases++;
     }
     closedir(dh);
@@ -259,7 +263,7 @@ static void test_hostile_missing_file(void)
     mkdir(g_work, 0755);
     mkdir(dir, 0755);
     mkdir(section, 0755);
-    expect_hostile(dir, "hostile_missing_file", "missing");
+    expect_hostile(dir, "02_law_of_cosines", "hostile_missing_file", "missing");
 }
 
 static int copy_file(const char *from, const char *to)

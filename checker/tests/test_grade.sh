@@ -84,8 +84,11 @@ hidden=$(jq '[.tests[] | select(.visibility=="after_due_date")] | length' "$dir/
 [ "$hidden" -gt 0 ] && ok || bad "no hidden tests in the grading"
 for s in "$dir"/run1/hostile_*/; do
   name=$(basename "$s")
-  got=$(jq '[.tests[] | select(.name | startswith("02_law_of_cosines")) | .score] | add' "$s/results.json")
-  [ "$got" = 0 ] && ok || bad "$name scored $got on 02 (expected 0)"
+  # the section it attacks: its one section folder (02 for the link cases)
+  sec=$(basename "$(ls -d "$dir/subs/$name"/[0-9][0-9]_* 2>/dev/null | head -1)")
+  [ -n "$sec" ] || sec=02_law_of_cosines
+  got=$(jq --arg sec "$sec" '[.tests[] | select(.name | startswith($sec)) | .score] | add' "$s/results.json")
+  [ "$got" = 0 ] && ok || bad "$name scored $got on $sec (expected 0)"
 done
 # the partial submission: 02 full marks, the rest 0, and the others unaffected
 p02=$(jq '[.tests[] | select(.name | startswith("02_law_of_cosines")) | .score] | add' "$dir/run1/partial/results.json")
