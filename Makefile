@@ -11,8 +11,8 @@
 # make check needs, and what the project's tests, the book and the figures
 # need on top (make check does not pull in Chromium and pandoc for students).
 PACKAGES_CHECK := make gcc libc6-dev libcunit1-dev libseccomp-dev musl-tools
-PACKAGES_MORE := clang gnuplot-nox libxml2-utils jq zip tmux pandoc fonts-thai-tlwg fonts-dejavu-extra chromium zlib1g-dev
-FULL_SETUP_GOALS := setup test test-% book plots bench scene gradescope bench-grade
+PACKAGES_MORE := clang libclang-rt-14-dev gnuplot-nox libxml2-utils jq python3 zip unzip tmux procps pandoc fonts-thai-tlwg fontconfig fonts-dejavu-extra chromium zlib1g-dev
+FULL_SETUP_GOALS := setup test test-% book plots bench scene gradescope bench-grade fuzz soak
 DEBIAN_PACKAGES = $(PACKAGES_CHECK) $(if $(filter $(FULL_SETUP_GOALS),$(MAKECMDGOALS)),$(PACKAGES_MORE))
 
 SHELL := /bin/bash
@@ -48,7 +48,7 @@ CHECKER := $(BUILD)/checker
 SELFTEST := $(BUILD)/selftest
 GRADE_ALL := $(BUILD)/grade_all
 WATCH := $(BUILD)/watch
-TRUSTED_SRC := $(addprefix checker/,checker.c check.c spawn.c sandbox.c diagnosis.c messages.c sections.c sections/ik_chain_checks.c)
+TRUSTED_SRC := $(addprefix checker/,checker.c check.c spawn.c sandbox.c runner_elf.c diagnosis.c messages.c sections.c sections/ik_chain_checks.c text.c)
 SUITE_SRC := $(wildcard checker/sections/*/suite.c)
 REF_SRC := $(foreach s,$(SECTIONS),solutions/$(s)/$(call section_name,$(s)).c)
 RUNNER_OBJS := $(OBJ)/runner_main.o $(OBJ)/libcommon.a $(foreach s,$(SECTIONS),$(OBJ)/ops/$(s).o $(OBJ)/ref/$(s).o) $(OBJ)/musl/stamp
@@ -65,6 +65,7 @@ help:
 	@echo "make check MEMCHECK=1 | LANG=en                     AddressSanitizer/UBSan, ข้อความภาษาอังกฤษ"
 	@echo "cd exercises/03_two_bone && make                    ตรวจเฉพาะ section นั้น (inside a section: no S= needed)"
 	@echo "make book | make plots | make bench | make grade SUB=<dir> | make grade-all SUBS=<dir>"
+	@echo "make fuzz | make soak SEEDS=10000                  fuzz the judge, sweep the references over seeds"
 	@echo "sections: $(SECTIONS)"
 
 all: $(CHECKER) $(RUNNER_OBJS) $(SELFTEST) $(GRADE_ALL) $(WATCH)
@@ -213,12 +214,13 @@ run: setup
 	@$(BUILD)/programs/$(RUN_TREE)__$(RUN_SECTION)
 
 # ---- make test: the project's own tests ---------------------------------
-SELFTEST_SRC := checker/tests/selftest.c checker/tests/test_ikmath.c checker/tests/test_bvh.c checker/spawn.c checker/sandbox.c checker/diagnosis.c checker/messages.c $(COMMON_SRC)
+SELFTEST_SRC := checker/tests/selftest.c checker/tests/test_ikmath.c checker/tests/test_bvh.c checker/tests/test_text.c checker/spawn.c checker/sandbox.c checker/diagnosis.c checker/messages.c checker/text.c $(COMMON_SRC)
 $(SELFTEST): $(SELFTEST_SRC) $(HEADERS) | setup
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_ALL) -Iinclude -Ichecker $(SELFTEST_SRC) -lcunit -lseccomp -lm -o $@
 
 test: setup
+	@bash checker/tests/need_commands.sh --lists "$(PACKAGES_CHECK)" "$(PACKAGES_MORE)"
 	@$(MAKE) --no-print-directory test-sanitized
 	@$(MAKE) --no-print-directory test-plain
 
@@ -259,7 +261,7 @@ HOSTILE_SRC := $(foreach f,$(HOSTILE_SED),$(call hostile_file,$(f)))
 define HOSTILE_RULE
 $(call hostile_file,$(1)): $(1) solutions/$(call hostile_section,$(1))/$(call section_name,$(call hostile_section,$(1))).c
 	@mkdir -p $$(dir $$@)
-	@sed -f $$< $$(word 2,$$^) | sed 's|@ROOT@|$$(CURDIR)|g' > $$@
+	@sed -f $$< $$(word 2,$$^) | sed -e 's|@ROOT@|$$(CURDIR)|g' -e 's|@BUILD@|$$(BUILD)|g' > $$@
 	@! cmp -s $$(word 2,$$^) $$@ || { echo "$$< no longer changes the reference"; rm -f $$@; exit 1; }
 endef
 $(foreach f,$(HOSTILE_SED),$(eval $(call HOSTILE_RULE,$(f))))
@@ -294,7 +296,7 @@ test-batch: $(LIMB_BATCH_TEST)
 	@tail -n 1 $(BUILD)/limb-batch-2.log
 BATCH_CASES ?= 200000
 
-test-plain: $(CHECKER) $(RUNNER_OBJS) $(SELFTEST) programs $(BUGGY_SRC) $(HOSTILE_SRC) test-robust test-batch test-plots test-grade test-student test-other-cc test-book
+test-plain: $(CHECKER) $(RUNNER_OBJS) $(SELFTEST) programs $(BUGGY_SRC) $(HOSTILE_SRC) test-robust test-batch test-plots test-grade test-student test-cage test-other-cc test-book test-seeds test-fuzz
 	@bash checker/tests/test_asm_reads.sh $(CHECKER) $(OBJ) $(BUILD)/asm-reads $(firstword $(CC)) $(BUILD)/hostile
 	@for p in $(filter $(BUILD)/programs/solutions__%,$(PROGRAMS)); do \
 	  $$p >/dev/null || { echo "program $$p failed"; exit 1; }; done
@@ -313,9 +315,9 @@ CSV ?= $(BUILD)/grade/gradebook.csv
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 hidden_seed = $(if $(filter command line environment,$(origin SEED)),$(SEED),$$(od -An -N4 -tu4 /dev/urandom | tr -d ' '))
 
-$(GRADE_ALL): checker/grade_all.c | setup
+$(GRADE_ALL): checker/grade_all.c checker/text.c checker/text.h | setup
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_ALL) $< -o $@
+	$(CC) $(CFLAGS_ALL) -Ichecker checker/grade_all.c checker/text.c -o $@
 
 .PHONY: grade grade-all gradescope bench-grade test-grade test-student test-other-cc
 grade: setup $(CHECKER) $(RUNNER_OBJS)
@@ -367,9 +369,12 @@ bench-grade: setup $(CHECKER) $(RUNNER_OBJS) $(GRADE_ALL)
 	@full=$$(awk -F, 'NR > 1 && $$2 == $$3 && $$3 > 0' $(BUILD)/bench-grade/gradebook.csv | wc -l); \
 	  test "$$full" = $(N) || { echo "bench-grade: only $$full of $(N) copies of the reference got full marks"; exit 1; }; \
 	  secs=$$(tail -1 $(BUILD)/bench-grade/log.txt | sed -E 's/.* in ([0-9.]+) s .*/\1/'); \
-	  cat $(BUILD)/bench-grade/results/*/results.tsv | awk -F'\t' '$$1 == "section" { n++; c += $$6; r += $$7 } \
+	  cat $(BUILD)/bench-grade/results/*/results.tsv | awk -F'\t' '$$1 == "section" { n++; c += $$6; r += $$7; \
+	      if ($$6 > mc) mc = $$6; if ($$7 > mr) mr = $$7 } \
 	    END { printf "sections compiled and run: %d; where the time goes (summed over the jobs): compile %.1f s, checks %.1f s\n", n, c, r; \
-	          printf "bench grade_compile_per_section %.1f ms\nbench grade_checks_per_section %.1f ms\n", 1000 * c / n, 1000 * r / n }'; \
+	          printf "bench grade_compile_per_section %.1f ms\nbench grade_checks_per_section %.1f ms\n", 1000 * c / n, 1000 * r / n; \
+	          printf "bench grade_slowest_compile %.1f ms (the limit is 8 s, checker.c)\n", 1000 * mc; \
+	          printf "bench grade_slowest_section_checks %.1f ms, hidden re-run included (the budget is 6 s)\n", 1000 * mr }'; \
 	  awk -v n=$(N) -v s=$$secs 'BEGIN { printf "bench grade_throughput %.1f submissions/min\n", n * 60 / s }'
 
 # The same checker, runners and programs with the other compiler (CC can be
@@ -392,10 +397,18 @@ test-other-cc: $(HOSTILE_SRC)
 test-student: $(CHECKER) $(RUNNER_OBJS) $(WATCH) $(HOSTILE_SRC)
 	@bash checker/tests/test_student.sh $(BUILD) $(CHECKER) $(WATCH) $(OBJ)
 
+# What a submission can cost (30 s, whatever it does) and that none of its
+# processes outlives a killed checker or grade_all.
+.PHONY: test-cage
+test-cage: $(CHECKER) $(RUNNER_OBJS) $(GRADE_ALL)
+	@bash checker/tests/test_cage.sh $(BUILD) $(CHECKER) $(GRADE_ALL) $(OBJ)
+
 test-grade: $(CHECKER) $(RUNNER_OBJS) $(GRADE_ALL) $(HOSTILE_SRC)
 	@bash checker/tests/test_grade.sh $(BUILD) $(CHECKER) $(GRADE_ALL) $(OBJ)
 
 include plots/plots.mk
+include checker/tests/soak.mk
+include checker/tests/fuzz.mk
 
 # ---- make scene: the chapter's closing scene ---------------------------------
 # The real clip's root motion through the 10 controller over uneven ground,

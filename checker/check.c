@@ -4,6 +4,7 @@
 #include "messages.h"
 #include "protocol.h"
 #include "spawn.h"
+#include "text.h"
 
 #include <CUnit/TestRun.h>
 #include <signal.h>
@@ -11,8 +12,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
-check_env CHECK_ENV = {".", NULL, 1, 10000, 1, NULL, 0};
+check_env CHECK_ENV = {.root = ".", .seed = 1, .timeout_ms = 2000, .sandbox = 1};
 char CHECK_NOTES[1024];
 check_record CHECK_RECORD;
 
@@ -34,7 +36,10 @@ static void record(check_outcome outcome, diagnosis diag, const char *text)
     CHECK_RECORD.failed = 1;
     CHECK_RECORD.outcome = outcome;
     CHECK_RECORD.diag = diag;
-    snprintf(CHECK_RECORD.text, sizeof CHECK_RECORD.text, "%s", text);
+    /* The student's bytes in `text` were made safe where they came in;
+     * copied as safe text again, a text cut at its buffer's end (by
+     * snprintf, anywhere) loses a whole character, not half of one. */
+    text_safe(CHECK_RECORD.text, sizeof CHECK_RECORD.text, text, strlen(text), TEXT_LINES | TEXT_CUT, NULL);
 }
 
 static const char *signal_words(int sig)
@@ -111,31 +116,50 @@ void check_runner_stop(void)
     g_runner_path = NULL;
 }
 
-/* Each check may take up to the timeout; after two timeouts in one section
- * the rest of its checks fail at once instead of waiting 10 s each
- * (measured: one endless loop in 02 cost 100 s for 10 checks; a submission
- * looping in every section would outlast Gradescope's time limit). */
-#define SECTION_TIMEOUTS_ALLOWED 2
-static int g_section_timeouts;
-static char g_timeouts_path[4096]; /* the section's runner, by content: main
-                                    * reuses one buffer for every section */
+double check_clock(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* The wall time this call may take: its own limit, cut to whatever is left
+ * of the section's and the submission's budgets. Returns 0 (and records
+ * why) when nothing is left: a submission that spins, sleeps or hangs in
+ * every check costs its budget, not a timeout per check. */
+static int time_for_call(int *timeout_ms)
+{
+    double now = check_clock(), left = CHECK_ENV.timeout_ms / 1000.0;
+    int cut_by = 0; /* 1 the section's budget, 2 the submission's */
+    if (CHECK_ENV.section_deadline > 0 && CHECK_ENV.section_deadline - now < left) {
+        left = CHECK_ENV.section_deadline - now;
+        cut_by = 1;
+    }
+    if (CHECK_ENV.submission_deadline > 0 && CHECK_ENV.submission_deadline - now < left) {
+        left = CHECK_ENV.submission_deadline - now;
+        cut_by = 2;
+    }
+    if (left >= 0.005) {
+        *timeout_ms = (int)(left * 1000.0);
+        return 1;
+    }
+    char text[1024];
+    if (cut_by == 2)
+        snprintf(text, sizeof text, msg(MSG_BUDGET_SUBMISSION_USED), CHECK_ENV.submission_budget);
+    else
+        snprintf(text, sizeof text, msg(MSG_BUDGET_SECTION_USED), CHECK_ENV.section_budget);
+    record(OUTCOME_TIMED_OUT, DIAG_NONE, text);
+    if (CU_get_current_test())
+        CU_FAIL("time budget used up");
+    return 0;
+}
 
 int check_call(uint32_t op, const void *requests, size_t request_size, size_t count,
                void *responses, size_t response_size, describe_fn describe)
 {
-    if (strcmp(g_timeouts_path, CHECK_ENV.runner_path) != 0) {
-        snprintf(g_timeouts_path, sizeof g_timeouts_path, "%s", CHECK_ENV.runner_path);
-        g_section_timeouts = 0;
-    }
-    if (g_section_timeouts >= SECTION_TIMEOUTS_ALLOWED) {
-        char text[1024];
-        snprintf(text, sizeof text, msg(MSG_SKIPPED_AFTER_TIMEOUTS), SECTION_TIMEOUTS_ALLOWED,
-                 CHECK_ENV.timeout_ms / 1000.0);
-        record(OUTCOME_TIMED_OUT, DIAG_NONE, text);
-        if (CU_get_current_test())
-            CU_FAIL("skipped after repeated timeouts");
+    int timeout_ms = 0;
+    if (!time_for_call(&timeout_ms))
         return 0;
-    }
     size_t input_size = sizeof(proto_batch_header) + request_size * count;
     char *input = malloc(input_size);
     proto_batch_header header = {PROTO_REQUEST_MAGIC, op, (uint32_t)count, (uint32_t)request_size};
@@ -152,11 +176,11 @@ int check_call(uint32_t op, const void *requests, size_t request_size, size_t co
         spawn_request rq = {
             .argv = argv,
             .results_wanted = 1, /* open the answer channel */
-            .timeout_ms = CHECK_ENV.timeout_ms,
+            .timeout_ms = timeout_ms,
             .output_keep = OUTPUT_KEEP,
             .output_limit = OUTPUT_LIMIT,
             /* CPU for the whole section; each batch has its wall clock */
-            .cpu_seconds = 6 * (CHECK_ENV.timeout_ms / 1000 + 1),
+            .cpu_seconds = (int)CHECK_ENV.section_budget + 2,
             /* 1 GiB: far more than any section needs, far less than a 4 GiB grab */
             .address_space = CHECK_ENV.sandbox ? (size_t)1 << 30 : 0,
             .sandbox = CHECK_ENV.sandbox,
@@ -165,6 +189,7 @@ int check_call(uint32_t op, const void *requests, size_t request_size, size_t co
         g_runner_path = CHECK_ENV.runner_path;
     }
     spawn_result rs;
+    spawn_set_timeout(g_runner, timeout_ms);
     spawn_exchange(g_runner, input, input_size, frame_size * count, &rs);
     free(input);
 
@@ -184,12 +209,13 @@ int check_call(uint32_t op, const void *requests, size_t request_size, size_t co
         memcpy((char *)responses + good * response_size, rs.results + at + sizeof frame, response_size);
     }
     if (good == count) {
-        /* kept for a wrong answer's message: printf is how students debug */
-        size_t room = sizeof CHECK_RECORD.printed - 1 - CHECK_RECORD.printed_size;
-        size_t take = rs.output_size < room ? rs.output_size : room;
-        memcpy(CHECK_RECORD.printed + CHECK_RECORD.printed_size, rs.output ? rs.output : "", take);
-        CHECK_RECORD.printed_size += take;
-        CHECK_RECORD.printed[CHECK_RECORD.printed_size] = '\0';
+        /* kept for a wrong answer's message: printf is how students debug.
+         * As safe text (text.h): these bytes reach results.json, junit.xml
+         * and terminals, and the 600-byte cut must not split a letter. */
+        size_t room = sizeof CHECK_RECORD.printed - CHECK_RECORD.printed_size;
+        CHECK_RECORD.printed_size +=
+            text_safe(CHECK_RECORD.printed + CHECK_RECORD.printed_size, room, rs.output ? rs.output : "",
+                      rs.output_size, TEXT_LINES | (rs.output_total > rs.output_size ? TEXT_CUT : 0), NULL);
         spawn_result_free(&rs);
         return 1;
     }
@@ -200,9 +226,8 @@ int check_call(uint32_t op, const void *requests, size_t request_size, size_t co
     char what[1200];
     check_outcome outcome;
     if (rs.end == SPAWN_TIMED_OUT) {
-        g_section_timeouts++;
         outcome = OUTCOME_TIMED_OUT;
-        snprintf(what, sizeof what, msg(MSG_TIMED_OUT), CHECK_ENV.timeout_ms / 1000.0);
+        snprintf(what, sizeof what, msg(MSG_TIMED_OUT), timeout_ms / 1000.0);
     } else if (rs.end == SPAWN_SIGNALED) {
         outcome = OUTCOME_CRASHED;
         snprintf(what, sizeof what, msg(MSG_CRASHED), signal_words(rs.signal));
@@ -219,15 +244,21 @@ int check_call(uint32_t op, const void *requests, size_t request_size, size_t co
         outcome = OUTCOME_EXITED;
         snprintf(what, sizeof what, msg(MSG_EXITED), rs.exit_code);
     }
+    /* What it printed, as safe text (see above), for the message and for
+     * reading a sanitizer's report out of it. An escape is at most 4 bytes
+     * for each byte it shows. */
+    char shown[4 * OUTPUT_KEEP + 1];
+    text_safe(shown, sizeof shown, rs.output ? rs.output : "", rs.output_size,
+              TEXT_LINES | (rs.output_total > rs.output_size ? TEXT_CUT : 0), NULL);
     char summary[600];
-    if (memcheck_summary(rs.output, summary, sizeof summary))
+    if (memcheck_summary(shown, summary, sizeof summary))
         snprintf(what, sizeof what, "%s", summary + 2); /* the sanitizer's verdict says more than the exit */
     char text[4096];
     int n = snprintf(text, sizeof text, msg(MSG_AT_CASE), what, good + 1, count);
     if (given[0])
         n += snprintf(text + n, sizeof text - (size_t)n, ": %s", given);
     if (rs.output_size > 0)
-        snprintf(text + n, sizeof text - (size_t)n, msg(MSG_PRINTED), rs.output_size, rs.output);
+        snprintf(text + n, sizeof text - (size_t)n, msg(MSG_PRINTED), rs.output_size, shown);
     record(outcome, DIAG_NONE, text);
     spawn_result_free(&rs);
     if (CU_get_current_test()) /* a figure drawn after the checks is no test */

@@ -32,7 +32,15 @@ typedef struct {
     const char *root;          /* the workbook, for data files the suites read */
     const char *runner_path;
     uint64_t seed;
-    int timeout_ms;
+    int timeout_ms;            /* one check's batch, at most (--timeout-ms) */
+    /* Time budgets (monotonic seconds, set by the driver): a section's
+     * checks stop at section_deadline, every section's at
+     * submission_deadline, whatever the student's code does. A check cut
+     * short fails and says which budget cut it. */
+    double section_deadline;
+    double section_budget;     /* seconds, for the message */
+    double submission_deadline;
+    double submission_budget;
     int sandbox;               /* runners caged by seccomp (off under sanitizers) */
     const char *plot_dir;      /* where a section may draw the student's figure; NULL: none */
     int plot_defer;            /* write the figure's data only; the caller draws them all at once */
@@ -66,6 +74,9 @@ int check_call(uint32_t op, const void *requests, size_t request_size, size_t co
 
 /* Ends the runner kept alive between check_call()s (after each section). */
 void check_runner_stop(void);
+
+/* Monotonic seconds, the clock of the deadlines above. */
+double check_clock(void);
 
 #define CHECK_CALL(op, reqs, count, resps, describe) \
     check_call((op), (reqs), sizeof *(reqs), (count), (resps), sizeof *(resps), (describe))

@@ -17,8 +17,10 @@
 #endif
 #include "check.h"
 #include "messages.h"
+#include "runner_elf.h"
 #include "sections.h"
 #include "spawn.h"
+#include "text.h"
 
 #include <CUnit/CUnit.h>
 #include <CUnit/TestRun.h>
@@ -35,7 +37,28 @@
 #define MAX_CHECKS 32
 #define MAX_SELECTED 16
 #define MAX_FLAGS 32
-#define COMPILE_TIMEOUT_MS 60000
+/* What one section's compile may cost. The references compile in 0.05 to
+ * 0.4 s on the 2-core machine (musl; quiet to busy), and up to 6 s while
+ * the machine ran five times more work than it has cores (load 11): 8 s
+ * keeps a correct section safe on a busy machine, and the submission's
+ * budget below cuts it further. Memory and file size cage the whole
+ * compiler tree (gcc, cc1, as, ld each get the limit): cc1 needs ~100 MB
+ * for a section, a runner is 30 KB to 1 MB. */
+#define COMPILE_LIMIT_S 8.0
+#define COMPILE_MEMORY_MIB 1024
+#define COMPILE_OUTPUT_MIB 64
+/* The checks' budgets, in seconds. One section's checks take 0.01 to
+ * 0.24 s for the reference (09 and 10 replay the real clip; measured on
+ * the 2-core machine while it was busy), its hidden re-run as long again,
+ * and up to 3 s at load 11: 6 s per section is 12 times the busy figure
+ * and twice the overloaded one; one check's batch gets 2 s (check.c). A
+ * submission's sections share 25 s, so one that spins, sleeps or bombs the
+ * preprocessor in every section costs about that, under the 30 s a
+ * submission may cost in all. Sanitized runners (MEMCHECK, make test's
+ * sanitized run) are slower: SANITIZED_SCALE. */
+#define SECTION_BUDGET_S 6.0
+#define SUBMISSION_BUDGET_S 25.0
+#define SANITIZED_SCALE 6.0
 
 typedef struct {
     const char *dir;          /* the submission, laid out like exercises/ */
@@ -61,6 +84,9 @@ typedef struct {
     int hidden;               /* re-run random checks with a hidden seed */
     uint64_t hidden_seed;
     unsigned seed_count;      /* random checks on seeds seed .. seed+seed_count-1 */
+    double section_budget;    /* seconds: one section's checks */
+    double submission_budget; /* seconds: every compile and check of the run */
+    double submission_deadline;
 } options;
 
 typedef enum { STATUS_DONE, STATUS_FAILING, STATUS_NOT_STARTED } section_status;
@@ -209,8 +235,8 @@ static void name_missing_functions(const char *log, char *out, size_t out_size)
         const char *end = strchr(p, '\'');
         if (!end)
             break;
-        char name[128];
-        snprintf(name, sizeof name, "%.*s", (int)(end - p), p);
+        char name[128]; /* named in the student's source: safe text, one line */
+        text_safe(name, sizeof name, p, (size_t)(end - p), 0, NULL);
         if (!strstr(out, name) && n + strlen(name) + 3 < out_size)
             n += (size_t)snprintf(out + n, out_size - n, "%s%s", n ? ", " : "", name);
         p = end;
@@ -268,8 +294,8 @@ static void load_system_dirs(const options *o, const char *specs_flag)
     argv[argc++] = "-v";
     argv[argc++] = "/dev/null";
     argv[argc] = NULL;
-    spawn_request rq = {.argv = argv, .timeout_ms = COMPILE_TIMEOUT_MS, .output_keep = 16384,
-                        .output_limit = 1u << 20};
+    spawn_request rq = {.argv = argv, .timeout_ms = (int)(COMPILE_LIMIT_S * 1000), .output_keep = 16384,
+                        .output_limit = 1u << 20, .process_tree = 1};
     spawn_result rs;
     spawn_run(&rq, &rs);
     const char *at = rs.output ? strstr(rs.output, "#include <...> search starts here:") : NULL;
@@ -485,6 +511,38 @@ static void without_include_lists(const char *output, char *out, size_t out_size
     }
 }
 
+/* Sanitized builds run (and compile) several times slower. */
+static double budget_scale(const options *o)
+{
+    for (int i = 0; i < o->flag_count; i++)
+        if (strstr(o->flags[i], "-fsanitize"))
+            return SANITIZED_SCALE;
+    return 1.0;
+}
+
+/* This compile's wall-clock limit: its own, cut to what is left of the
+ * submission's budget. */
+static double compile_limit(const options *o)
+{
+    double limit = COMPILE_LIMIT_S * budget_scale(o);
+    double left = o->submission_deadline - check_clock();
+    return left < limit ? left : limit;
+}
+
+/* Did the compiler die of its cage (memory, file size, CPU) rather than of
+ * an error in the code? gcc's driver names a killed cc1 or as that way. */
+static int compiler_hit_limit(const spawn_result *rs)
+{
+    static const char *const signs[] = {"terminated program", "out of memory", "memory exhausted",
+                                        "File size limit", "virtual memory exhausted", "cannot allocate"};
+    if (rs->end == SPAWN_EXITED && rs->exit_code >= 128)
+        return 1; /* the guardian saw the driver itself killed by a signal */
+    for (size_t i = 0; i < sizeof signs / sizeof signs[0]; i++)
+        if (rs->output && strstr(rs->output, signs[i]))
+            return 1;
+    return 0;
+}
+
 /* Compiles one section's runner. Returns 1 on success; otherwise fills
  * `record` with what the student needs to see. */
 static int compile_section(const options *o, const section_def *s, char *runner, size_t runner_size,
@@ -494,22 +552,26 @@ static int compile_section(const options *o, const section_def *s, char *runner,
     snprintf(src, sizeof src, "%s/%s/%s", o->dir, s->slug, s->source);
     snprintf(staged, sizeof staged, "%s/stage/%s/%s", o->work, s->slug, s->source);
     snprintf(runner, runner_size, "%s/stage/%s/runner", o->work, s->slug);
+    /* the submission's folder names are the student's bytes: every message
+     * below quotes them as one line of safe text (text.h) */
+    char src_shown[2048];
+    text_safe_str(src_shown, sizeof src_shown, src, 0);
     memset(record, 0, sizeof *record);
     record->failed = 1;
 
     if (!file_exists(src)) {
         record->outcome = OUTCOME_MISSING;
-        snprintf(record->text, sizeof record->text, msg(MSG_MISSING_FILE), src, s->slug, s->source);
+        snprintf(record->text, sizeof record->text, msg(MSG_MISSING_FILE), src_shown, s->slug, s->source);
         return 0;
     }
     if (!own_regular_file(o->dir, src)) {
         record->outcome = OUTCOME_NO_COMPILE;
-        snprintf(record->text, sizeof record->text, msg(MSG_NOT_OWN_FILE), src);
+        snprintf(record->text, sizeof record->text, msg(MSG_NOT_OWN_FILE), src_shown);
         return 0;
     }
     if (!copy_file(src, staged)) {
         record->outcome = OUTCOME_MISSING;
-        snprintf(record->text, sizeof record->text, msg(MSG_UNREADABLE_FILE), src);
+        snprintf(record->text, sizeof record->text, msg(MSG_UNREADABLE_FILE), src_shown);
         return 0;
     }
 
@@ -568,8 +630,11 @@ static int compile_section(const options *o, const section_def *s, char *runner,
     argv[argc++] = "--MD";
     argv[argc++] = "-Xassembler";
     argv[argc++] = as_deps;
-    if (CHECK_ENV.sandbox)
+    if (CHECK_ENV.sandbox) {
         argv[argc++] = "-static"; /* nothing to load at start: the cage forbids opening files */
+        /* the runner's first instructions forbid exec (runner_main.c) */
+        argv[argc++] = "-Wl,-e,runner_entry";
+    }
     for (int i = 0; i < o->flag_count; i++)
         argv[argc++] = o->flags[i];
     argv[argc++] = include_root;
@@ -591,11 +656,23 @@ static int compile_section(const options *o, const section_def *s, char *runner,
     unlink(runner);
     if (g_system_dir_count < 0)
         load_system_dirs(o, objdir == musl_objdir ? specs_flag : NULL);
+    /* the compiler's temporary files go to a folder of this compile's own,
+     * emptied if the compile is killed (spawn.h, process_tree) */
+    char tmp_dir[4200];
+    snprintf(tmp_dir, sizeof tmp_dir, "%s/stage/%s/tmp", o->work, s->slug);
+    if (!make_dirs(tmp_dir)) /* then the stage folder itself, as before */
+        snprintf(tmp_dir, sizeof tmp_dir, "%s/stage/%s", o->work, s->slug);
+    double limit = compile_limit(o);
+    if (limit < 0.05) {
+        record->outcome = OUTCOME_TIMED_OUT;
+        snprintf(record->text, sizeof record->text, msg(MSG_BUDGET_SUBMISSION_USED), o->submission_budget);
+        return 0;
+    }
     /* enough to keep -H's whole list (a few KB) beside the first errors */
-    char stage_dir[4096];
-    snprintf(stage_dir, sizeof stage_dir, "%s/stage/%s", o->work, s->slug);
-    spawn_request rq = {.argv = argv, .timeout_ms = COMPILE_TIMEOUT_MS, .output_keep = 1u << 16,
-                        .output_limit = 1u << 20, .tmpdir = stage_dir};
+    spawn_request rq = {.argv = argv, .timeout_ms = (int)(limit * 1000), .output_keep = 1u << 16,
+                        .output_limit = 1u << 20, .tmpdir = tmp_dir,
+                        .cpu_seconds = (int)limit + 1, .address_space = (size_t)COMPILE_MEMORY_MIB << 20,
+                        .file_size = (size_t)COMPILE_OUTPUT_MIB << 20, .process_tree = 1, .output = runner};
     spawn_result rs;
     spawn_run(&rq, &rs);
     int ok = rs.end == SPAWN_EXITED && rs.exit_code == 0 && file_exists(runner);
@@ -604,11 +681,13 @@ static int compile_section(const options *o, const section_def *s, char *runner,
      * hundreds of headers gets here. */
     int unchecked = ok && rs.output_total > rs.output_size;
     if (include_outside(o, rs.output, outside, sizeof outside) ||
-        assembler_read_outside(rs.output, as_deps, staged, stage_dir, outside, sizeof outside) || unchecked) {
+        assembler_read_outside(rs.output, as_deps, staged, tmp_dir, outside, sizeof outside) || unchecked) {
         unlink(runner);
         record->outcome = OUTCOME_NO_COMPILE;
-        snprintf(record->text, sizeof record->text, msg(MSG_INCLUDE_OUTSIDE), src,
-                 unchecked ? "(too many #include lines to check)" : outside);
+        char outside_shown[2048]; /* a name the student's source chose */
+        text_safe_str(outside_shown, sizeof outside_shown, outside, 0);
+        snprintf(record->text, sizeof record->text, msg(MSG_INCLUDE_OUTSIDE), src_shown,
+                 unchecked ? "(too many #include lines to check)" : outside_shown);
         spawn_result_free(&rs);
         return 0;
     }
@@ -618,18 +697,35 @@ static int compile_section(const options *o, const section_def *s, char *runner,
         name_missing_functions(rs.output, missing, sizeof missing);
         if (rs.end == SPAWN_FAILED)
             snprintf(record->text, sizeof record->text, msg(MSG_NO_COMPILER), o->cc);
+        else if (rs.end == SPAWN_TIMED_OUT && limit < COMPILE_LIMIT_S * budget_scale(o))
+            snprintf(record->text, sizeof record->text, msg(MSG_BUDGET_SUBMISSION_USED), o->submission_budget);
         else if (rs.end == SPAWN_TIMED_OUT)
-            snprintf(record->text, sizeof record->text, msg(MSG_COMPILE_TIMEOUT), COMPILE_TIMEOUT_MS / 1000);
-        else if (missing[0])
-            snprintf(record->text, sizeof record->text, msg(MSG_LINK_MISSING), missing, src);
-        else {
+            snprintf(record->text, sizeof record->text, msg(MSG_COMPILE_TIMEOUT), limit);
+        else if (compiler_hit_limit(&rs)) {
             char listed[3000], shown[3000];
+            without_include_lists(rs.output, listed, sizeof listed);
+            text_safe_str(shown, sizeof shown, listed, TEXT_LINES | TEXT_CUT); /* as below */
+            snprintf(record->text, sizeof record->text, msg(MSG_COMPILE_LIMITS), COMPILE_MEMORY_MIB, COMPILE_OUTPUT_MIB,
+                     shown);
+        } else if (missing[0])
+            snprintf(record->text, sizeof record->text, msg(MSG_LINK_MISSING), missing, src_shown);
+        else {
+            char listed[3000], named[3000], shown[3000];
             without_include_lists(rs.output, listed, sizeof listed);
             /* name the student's own file, not the staged copy: an editor
              * jumps to "file:line" and the copy is overwritten next run */
-            replace_all(listed, staged, src, shown, sizeof shown);
+            replace_all(listed, staged, src_shown, named, sizeof named);
+            /* The compiler quotes the student's lines byte for byte (a
+             * comment saved in TIS-620, an escape in a string): shown as
+             * safe text, and a cut above loses whole characters only. */
+            text_safe_str(shown, sizeof shown, named, TEXT_LINES | TEXT_CUT);
             snprintf(record->text, sizeof record->text, msg(MSG_COMPILE_ERROR), shown);
         }
+    } else if (CHECK_ENV.sandbox && !runner_elf_check(runner, "runner_entry", outside, sizeof outside)) {
+        unlink(runner);
+        ok = 0;
+        record->outcome = OUTCOME_NO_COMPILE;
+        snprintf(record->text, sizeof record->text, msg(MSG_RUNNER_REFUSED), src_shown, outside);
     } else {
         record->failed = 0;
     }
@@ -808,7 +904,11 @@ static void print_failure(const options *o, const section_result *sr, size_t i)
     const check_result *r = &sr->checks[i];
     printf("%s✗ %s › %s%s — %s\n", c_on(o, "\033[1;31m"), sr->def->slug, c->name, c_on(o, "\033[0m"),
            msg_is_english() ? c->title_en : c->title);
-    printf("%s\n", r->record.text);
+    /* Made safe where it came in; printed through text_safe once more, so
+     * no byte the student chose can act on the terminal (belt and braces). */
+    char text[sizeof r->record.text];
+    text_safe_str(text, sizeof text, r->record.text, TEXT_LINES);
+    printf("%s\n", text);
     printf(msg(MSG_REREAD), sr->def->chapter);
     printf("\n");
 }
@@ -816,7 +916,10 @@ static void print_failure(const options *o, const section_result *sr, size_t i)
 static void print_report(const options *o, section_result *results, size_t count)
 {
     size_t done = 0, checks = 0, passed = 0;
-    printf(msg(MSG_CHECKING_FOLDER), o->dir);
+    /* the folder's name may be a student's (grade_all): safe text, one line */
+    char dir[4096];
+    text_safe_str(dir, sizeof dir, o->dir, 0);
+    printf(msg(MSG_CHECKING_FOLDER), dir);
     for (size_t s = 0; s < count; s++) {
         const section_result *sr = &results[s];
         const char *mark = sr->status == STATUS_DONE ? "✓" : "✗";
@@ -863,7 +966,7 @@ static void print_report(const options *o, section_result *results, size_t count
                 printf("\n");
             print_failure(o, &results[s], i);
             if (!shown) {
-                printf(msg(MSG_NEXT_STEP), o->dir, results[s].def->slug, results[s].def->source, results[s].def->slug);
+                printf(msg(MSG_NEXT_STEP), dir, results[s].def->slug, results[s].def->source, results[s].def->slug);
                 printf("\n");
             }
             shown++;
@@ -939,41 +1042,58 @@ static const point_row *points_for(const char *slug, const char *check)
 }
 
 /* JSON string body: quotes, backslashes and every control character
- * escaped, so a student's printed bytes cannot break the file. */
+ * escaped, so a student's printed bytes cannot break the file. Only valid
+ * UTF-8 comes out, whatever it is given (the texts were made safe where
+ * they came in; this is belt and braces): Gradescope reads the file with
+ * Python's json, which refuses the whole file for one stray byte, so a
+ * byte that is not UTF-8 is written as U+FFFD. */
 static void json_string(FILE *f, const char *text)
 {
     fputc('"', f);
-    for (const unsigned char *p = (const unsigned char *)text; *p; p++) {
-        if (*p == '"' || *p == '\\')
-            fprintf(f, "\\%c", *p);
-        else if (*p == '\n')
+    const unsigned char *p = (const unsigned char *)text;
+    for (size_t left = strlen(text), len; left > 0; p += len, left -= len) {
+        unsigned cp;
+        len = text_decode(p, left, &cp, NULL);
+        char utf8[4];
+        if (cp == '"' || cp == '\\')
+            fprintf(f, "\\%c", (int)cp);
+        else if (cp == '\n')
             fputs("\\n", f);
-        else if (*p == '\t')
+        else if (cp == '\t')
             fputs("\\t", f);
-        else if (*p < 0x20 || *p == 0x7f)
-            fprintf(f, "\\u%04x", *p);
+        else if (cp < 0x20 || (cp >= 0x7f && cp <= 0x9f)) /* C0, DEL, C1 */
+            fprintf(f, "\\u%04x", cp);
         else
-            fputc(*p, f);
+            fwrite(utf8, 1, text_encode(cp, utf8), f);
     }
     fputc('"', f);
 }
 
-/* XML text and attribute body: the five entities, and control characters
- * (not allowed in XML 1.0 at all) replaced by '?'. */
+/* XML text and attribute body: the five entities, and only valid UTF-8
+ * (xmllint and JUnit readers refuse the file otherwise; a byte that is not
+ * UTF-8 is written as U+FFFD). Characters XML 1.0 forbids even as "&#...;"
+ * (C0 controls but tab and newline, U+FFFE, U+FFFF) and the others a
+ * terminal or a viewer obeys are written as text_escape spells them, as the
+ * terminal shows them. */
 static void xml_text(FILE *f, const char *text)
 {
-    for (const unsigned char *p = (const unsigned char *)text; *p; p++) {
-        switch (*p) {
+    const unsigned char *p = (const unsigned char *)text;
+    for (size_t left = strlen(text), len; left > 0; p += len, left -= len) {
+        unsigned cp;
+        len = text_decode(p, left, &cp, NULL);
+        char shown[8];
+        size_t shown_len;
+        switch (cp) {
         case '&': fputs("&amp;", f); break;
         case '<': fputs("&lt;", f); break;
         case '>': fputs("&gt;", f); break;
         case '"': fputs("&quot;", f); break;
         case '\'': fputs("&apos;", f); break;
         default:
-            if ((*p < 0x20 && *p != '\n' && *p != '\t') || *p == 0x7f)
-                fputc('?', f);
-            else
-                fputc(*p, f);
+            shown_len = text_escape(cp, TEXT_LINES, shown);
+            if (shown_len == 0)
+                shown_len = text_encode(cp, shown);
+            fwrite(shown, 1, shown_len, f);
         }
     }
 }
@@ -1127,6 +1247,7 @@ static void usage(void)
             "usage: checker [--dir DIR] [--section SLUG]... [--seed N [--seed-count N]] [--timeout-ms N]\n"
             "               [--root DIR] [--ref DIR] [--objdir DIR] [--work DIR] [--results FILE]\n"
             "               [--cc CC] [--cflags FLAGS] [--all] [--list] [--color|--no-color] [--no-sandbox]\n"
+            "               [--section-budget-ms N] [--budget-ms N]   (time budgets; --timeout-ms: one check)\n"
             "               [--lang th|en] [--print-messages] [--plot-dir DIR [--plot-defer]]\n"
             "  grading:     [--gradescope FILE] [--junit FILE] [--scores FILE] [--points FILE]\n"
             "               [--hidden-seed-stdin]   (the hidden seed is read from stdin)\n");
@@ -1138,22 +1259,17 @@ static void split_flags(options *o, char *text)
         o->flags[o->flag_count++] = tok;
 }
 
-static double clock_now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
 int main(int argc, char **argv)
 {
-    double started = clock_now();
+    double started = check_clock();
     const char *lang_flag = NULL;
     for (int i = 1; i + 1 < argc; i++)
         if (!strcmp(argv[i], "--lang"))
             lang_flag = argv[i + 1];
     msg_choose_language(lang_flag);
-    options o = {.dir = "exercises", .root = ".", .cc = getenv("CC") ? getenv("CC") : "cc"};
+    options o = {.dir = "exercises", .root = ".", .cc = getenv("CC") ? getenv("CC") : "cc",
+                 .section_budget = SECTION_BUDGET_S, .submission_budget = SUBMISSION_BUDGET_S};
+    int timeout_given = 0;
     const char *no_color = getenv("NO_COLOR");
     o.color = isatty(STDOUT_FILENO) && !(no_color && no_color[0]);
     char *flag_text = NULL, *section_text = NULL;
@@ -1216,7 +1332,9 @@ int main(int argc, char **argv)
         }
         else if (!strcmp(a, "--seed")) CHECK_ENV.seed = strtoull(v, NULL, 10);
         else if (!strcmp(a, "--seed-count")) o.seed_count = (unsigned)strtoul(v, NULL, 10);
-        else if (!strcmp(a, "--timeout-ms")) CHECK_ENV.timeout_ms = atoi(v);
+        else if (!strcmp(a, "--timeout-ms")) { CHECK_ENV.timeout_ms = atoi(v); timeout_given = 1; }
+        else if (!strcmp(a, "--section-budget-ms")) o.section_budget = atof(v) / 1000.0;
+        else if (!strcmp(a, "--budget-ms")) o.submission_budget = atof(v) / 1000.0;
         else if (!strcmp(a, "--section")) {
             /* accepts "03_two_bone", "03" or a comma list */
             free(section_text);
@@ -1241,6 +1359,18 @@ int main(int argc, char **argv)
         o.work = work;
     }
     if (!o.results) { snprintf(results, sizeof results, "%s/results.tsv", o.work); o.results = results; }
+
+    /* The budgets (see SECTION_BUDGET_S); a seed sweep of the references
+     * gets them once per seed. */
+    double scale = budget_scale(&o) * (o.seed_count > 1 ? o.seed_count : 1);
+    if (!timeout_given)
+        CHECK_ENV.timeout_ms = (int)(CHECK_ENV.timeout_ms * budget_scale(&o));
+    o.section_budget *= scale;
+    o.submission_budget *= scale;
+    o.submission_deadline = started + o.submission_budget;
+    CHECK_ENV.section_budget = o.section_budget;
+    CHECK_ENV.submission_budget = o.submission_budget;
+    CHECK_ENV.submission_deadline = o.submission_deadline;
 
     struct stat st;
     if (stat(o.dir, &st) != 0 || !S_ISDIR(st.st_mode)) {
@@ -1301,14 +1431,15 @@ int main(int argc, char **argv)
         char runner[4096];
         check_record compile_record;
         fprintf(stderr, msg(MSG_CHECKING_SECTION), sr->def->slug);
-        double compile_start = clock_now();
+        double compile_start = check_clock();
         int compiled = compile_section(&o, sr->def, runner, sizeof runner, &compile_record);
-        sr->compile_seconds = clock_now() - compile_start;
+        sr->compile_seconds = check_clock() - compile_start;
         if (!compiled) {
             for (size_t i = 0; i < sr->check_count; i++)
                 sr->checks[i].record = sr->hidden[i].record = compile_record;
         } else {
             CHECK_ENV.runner_path = runner;
+            CHECK_ENV.section_deadline = check_clock() + o.section_budget;
             if (!run_checks(sr, sr->checks, NULL) || (o.seed_count > 1 && !sweep_seeds(sr, o.seed_count))) {
                 fprintf(stderr, "checker: internal error: suite %s did not run every check\n", sr->def->slug);
                 internal_error = 1;
@@ -1335,7 +1466,7 @@ int main(int argc, char **argv)
                 CHECK_ENV.seed = visible_seed;
             }
             check_runner_stop();
-            sr->check_seconds = clock_now() - compile_start - sr->compile_seconds;
+            sr->check_seconds = check_clock() - compile_start - sr->compile_seconds;
         }
         char src[4096];
         snprintf(src, sizeof src, "%s/%s/%s", o.dir, sr->def->slug, sr->def->source);
@@ -1389,7 +1520,7 @@ int main(int argc, char **argv)
             total_max += max;
         }
         printf("  %-22s %6.2f / %-6.2f\n", "total", total, total_max);
-        double seconds = (double)(clock_now() - started);
+        double seconds = (double)(check_clock() - started);
         if ((o.gradescope && !write_gradescope(&o, results_list, count, seconds)) ||
             (o.junit && !write_junit(&o, results_list, count)) || (o.scores && !write_scores(&o, results_list, count))) {
             fprintf(stderr, "checker: cannot write the grading files\n");

@@ -16,10 +16,13 @@
 #if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC diagnostic ignored "-Wformat-truncation"
 #endif
+#include "text.h"
+
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
+#include <sys/prctl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -39,7 +42,7 @@ typedef struct {
 } submission;
 
 static const char *g_checker = "build/checker", *g_root = ".", *g_objdir = "build/obj", *g_work = "build/grade/work",
-                  *g_timeout_ms = "10000";
+                  *g_timeout_ms = NULL;
 
 static int compare_names(const void *a, const void *b)
 {
@@ -143,6 +146,7 @@ static pid_t start_one(int index, const submission *sub, const char *subs, const
     int seed_pipe[2];
     if (pipe(seed_pipe) != 0)
         return -1;
+    pid_t grader = getpid();
     pid_t pid = fork();
     if (pid != 0) {
         close(seed_pipe[0]);
@@ -154,6 +158,12 @@ static pid_t start_one(int index, const submission *sub, const char *subs, const
         close(seed_pipe[1]);
         return pid;
     }
+    /* Die with grade_all, however it ends (Ctrl-C, SIGTERM, SIGKILL): the
+     * checker's own children (the compiler's guardian, the runner) die
+     * with the checker in turn, so nothing of a submission outlives us. */
+    prctl(PR_SET_PDEATHSIG, SIGKILL);
+    if (getppid() != grader)
+        _exit(125);
     int log_fd = open(log, O_WRONLY | O_CREAT | O_TRUNC, 0644);
     dup2(seed_pipe[0], STDIN_FILENO);
     if (log_fd >= 0) {
@@ -161,9 +171,16 @@ static pid_t start_one(int index, const submission *sub, const char *subs, const
         dup2(log_fd, STDERR_FILENO);
     }
     close(seed_pipe[1]);
-    execl(g_checker, g_checker, "--root", g_root, "--dir", dir, "--objdir", g_objdir, "--work", work, "--results",
-          results, "--gradescope", json, "--junit", junit, "--scores", scores, "--no-color", "--hidden-seed-stdin",
-          "--timeout-ms", g_timeout_ms, "--plot-dir", result_dir, "--plot-defer", (char *)NULL);
+    const char *args[32] = {g_checker, "--root", g_root, "--dir", dir, "--objdir", g_objdir, "--work", work,
+                            "--results", results, "--gradescope", json, "--junit", junit, "--scores", scores,
+                            "--no-color", "--hidden-seed-stdin", "--plot-dir", result_dir, "--plot-defer"};
+    int n = 22;
+    if (g_timeout_ms) { /* else the checker's own limits (checker.c) */
+        args[n++] = "--timeout-ms";
+        args[n++] = g_timeout_ms;
+    }
+    args[n] = NULL;
+    execv(g_checker, (char *const *)args);
     _exit(127);
 }
 
@@ -318,15 +335,21 @@ int main(int argc, char **argv)
                 write_fallback(out, &list[i]);
             running--;
             finished++;
+            /* the folder's name is the student's: shown as safe text on one
+             * line (text.h), cut between letters to 30 bytes on a terminal */
+            char name[1100];
+            text_safe_str(name, tty ? 31 : sizeof name, list[i].name, 0);
             if (tty) {
                 int width = 30, filled = count ? finished * width / count : width;
                 printf("\r  [");
                 for (int k = 0; k < width; k++)
                     putchar(k < filled ? '#' : '.');
-                printf("] %d/%d graded  %-30.30s", finished, count, list[i].name);
+                /* \033[K: Thai takes fewer columns than bytes, so padding
+                 * alone can leave the end of a longer name behind */
+                printf("] %d/%d graded  %-30s\033[K", finished, count, name);
                 fflush(stdout);
             } else {
-                printf("graded %d/%d %s%s\n", finished, count, list[i].name,
+                printf("graded %d/%d %s%s\n", finished, count, name,
                        list[i].exit_code ? " (grader failed, see log.txt)" : "");
             }
         }
@@ -379,7 +402,9 @@ int main(int argc, char **argv)
             fclose(s);
         if (total_max == 0) /* not graded (the checker failed): still out of the real maximum */
             total_max = points_total();
-        csv_field(f, list[i].name);
+        char name[1100]; /* valid UTF-8 and one row a line, whatever the folder is called */
+        text_safe_str(name, sizeof name, list[i].name, 0);
+        csv_field(f, name);
         fprintf(f, ",%.2f,%.2f", total, total_max);
         for (int k = 0; k < section_count; k++)
             fprintf(f, ",%.2f", values[k]);

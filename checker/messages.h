@@ -9,7 +9,9 @@ typedef enum {
     MSG_MISSING_FILE,       /* %s src, %s slug, %s source */
     MSG_UNREADABLE_FILE,    /* %s */
     MSG_NO_COMPILER,        /* %s cc */
-    MSG_COMPILE_TIMEOUT,    /* %d seconds */
+    MSG_COMPILE_TIMEOUT,    /* %.1f seconds */
+    MSG_COMPILE_LIMITS,     /* %d MiB memory, %d MiB output, %s compiler output */
+    MSG_RUNNER_REFUSED,     /* %s file, %s why */
     MSG_LINK_MISSING,       /* %s functions, %s file */
     MSG_COMPILE_ERROR,      /* %s compiler output */
     MSG_INCLUDE_OUTSIDE,    /* %s file, %s included path */
@@ -47,7 +49,8 @@ typedef enum {
     MSG_SIG_XFSZ,
     MSG_SIG_OTHER,          /* %d */
     MSG_TIMED_OUT,          /* %.1f seconds */
-    MSG_SKIPPED_AFTER_TIMEOUTS, /* %d timeouts, %.1f seconds */
+    MSG_BUDGET_SECTION_USED,    /* %.1f seconds */
+    MSG_BUDGET_SUBMISSION_USED, /* %.1f seconds */
     MSG_CRASHED,            /* %s signal words */
     MSG_FLOODED,            /* %u bytes */
     MSG_NOT_STARTED,        /* %s runner */

@@ -7,10 +7,140 @@
  */
 #include "protocol.h"
 
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+
+/* ---- the first instructions of a caged runner ------------------------------
+ * The checker starts a runner with a seccomp filter that must still let one
+ * exec through: its own (sandbox.c). Student code must never get that exec:
+ * a constructor that runs another section's reference runner would inherit
+ * the answer channel and score full marks. So a caged runner is linked with
+ * runner_entry as its ELF entry point (-Wl,-e,runner_entry; the checker also
+ * checks the entry of the file it runs, runner_elf.c), and the first thing it
+ * does, before the C runtime starts and before any constructor, ifunc
+ * resolver or init_array entry of the student's can run, is stack a second
+ * filter that kills the process on execve and execveat. Filters only ever
+ * add up: nothing loaded later can lift it.
+ *
+ * No C library yet at this point (no TLS, no errno, ifunc'd memcpy not
+ * resolved): raw system calls, a filter in read-only data, nothing on the
+ * stack a compiler would copy with memcpy. Kernel ABI numbers are written
+ * out because musl-gcc does not see the kernel's headers. */
+#define ENTRY_SECCOMP_SET_MODE_FILTER 1
+#define ENTRY_SECCOMP_RET_KILL_PROCESS 0x80000000u
+#define ENTRY_SECCOMP_RET_ALLOW 0x7fff0000u
+#define ENTRY_BPF_LD_W_ABS 0x20  /* BPF_LD | BPF_W | BPF_ABS */
+#define ENTRY_BPF_JEQ_K 0x15     /* BPF_JMP | BPF_JEQ | BPF_K */
+#define ENTRY_BPF_JGE_K 0x35     /* BPF_JMP | BPF_JGE | BPF_K */
+#define ENTRY_BPF_RET_K 0x06     /* BPF_RET | BPF_K */
+#define ENTRY_DATA_NR 0          /* offsetof(struct seccomp_data, nr) */
+#define ENTRY_DATA_ARCH 4        /* offsetof(struct seccomp_data, arch) */
+
+#if defined(__x86_64__)
+#define ENTRY_ARCH 0xC000003Eu   /* AUDIT_ARCH_X86_64 */
+#define ENTRY_NR_EXECVE 59
+#define ENTRY_NR_EXECVEAT 322
+#define ENTRY_NR_SECCOMP 317
+#define ENTRY_NR_EXIT_GROUP 231
+#define ENTRY_NR_LIMIT 0x40000000u /* x32 system calls have this bit: none allowed */
+#elif defined(__aarch64__)
+#define ENTRY_ARCH 0xC00000B7u   /* AUDIT_ARCH_AARCH64 */
+#define ENTRY_NR_EXECVE 221
+#define ENTRY_NR_EXECVEAT 281
+#define ENTRY_NR_SECCOMP 277
+#define ENTRY_NR_EXIT_GROUP 94
+#define ENTRY_NR_LIMIT 0x40000000u
+#endif
+
+#ifdef ENTRY_ARCH
+typedef struct {
+    unsigned short code;
+    unsigned char jt, jf;
+    unsigned int k;
+} entry_bpf_insn;
+
+typedef struct {
+    unsigned short len;
+    const entry_bpf_insn *filter;
+} entry_bpf_prog;
+
+/* Another architecture's calls, x32 calls, execve, execveat: kill. */
+static const entry_bpf_insn ENTRY_FILTER[] = {
+    {ENTRY_BPF_LD_W_ABS, 0, 0, ENTRY_DATA_ARCH},
+    {ENTRY_BPF_JEQ_K, 1, 0, ENTRY_ARCH},
+    {ENTRY_BPF_RET_K, 0, 0, ENTRY_SECCOMP_RET_KILL_PROCESS},
+    {ENTRY_BPF_LD_W_ABS, 0, 0, ENTRY_DATA_NR},
+    {ENTRY_BPF_JGE_K, 2, 0, ENTRY_NR_LIMIT},
+    {ENTRY_BPF_JEQ_K, 1, 0, ENTRY_NR_EXECVE},
+    {ENTRY_BPF_JEQ_K, 0, 1, ENTRY_NR_EXECVEAT},
+    {ENTRY_BPF_RET_K, 0, 0, ENTRY_SECCOMP_RET_KILL_PROCESS},
+    {ENTRY_BPF_RET_K, 0, 0, ENTRY_SECCOMP_RET_ALLOW},
+};
+
+static long entry_syscall3(long nr, long a, long b, long c)
+{
+#if defined(__x86_64__)
+    long ret;
+    __asm__ volatile("syscall" : "=a"(ret) : "a"(nr), "D"(a), "S"(b), "d"(c) : "rcx", "r11", "memory");
+    return ret;
+#else
+    register long x8 __asm__("x8") = nr;
+    register long x0 __asm__("x0") = a;
+    register long x1 __asm__("x1") = b;
+    register long x2 __asm__("x2") = c;
+    __asm__ volatile("svc 0" : "+r"(x0) : "r"(x8), "r"(x1), "r"(x2) : "memory");
+    return x0;
+#endif
+}
+
+/* No canary: it would be read from TLS, which does not exist yet. */
+#if defined(__has_attribute)
+#if __has_attribute(no_stack_protector)
+#define ENTRY_NO_CANARY __attribute__((no_stack_protector))
+#endif
+#endif
+#ifndef ENTRY_NO_CANARY
+#define ENTRY_NO_CANARY
+#endif
+
+/* Called from runner_entry; exits rather than run uncaged (fail closed). */
+void runner_forbid_exec(void);
+__attribute__((used, noinline)) ENTRY_NO_CANARY void runner_forbid_exec(void)
+{
+    /* built here, not as static data: a pointer in data would wait for a
+     * static-pie runner's relocation, which runs after this */
+    entry_bpf_prog prog = {sizeof ENTRY_FILTER / sizeof ENTRY_FILTER[0], ENTRY_FILTER};
+    if (entry_syscall3(ENTRY_NR_SECCOMP, ENTRY_SECCOMP_SET_MODE_FILTER, 0, (long)&prog) != 0)
+        entry_syscall3(ENTRY_NR_EXIT_GROUP, 126, 0, 0);
+}
+
+/* The entry point: the kernel's stack and first register are handed on to
+ * the C runtime's _start untouched. */
+#if defined(__x86_64__)
+__asm__(".text\n"
+        ".globl runner_entry\n"
+        ".type runner_entry, @function\n"
+        "runner_entry:\n"
+        "    mov %rdx, %r12\n"          /* the kernel's rdx (an atexit hook), kept */
+        "    call runner_forbid_exec\n" /* the stack is 16-byte aligned here */
+        "    mov %r12, %rdx\n"
+        "    jmp _start\n"
+        ".size runner_entry, . - runner_entry\n");
+#else
+__asm__(".text\n"
+        ".globl runner_entry\n"
+        ".type runner_entry, %function\n"
+        "runner_entry:\n"
+        "    mov x19, x0\n"
+        "    bl runner_forbid_exec\n"
+        "    mov x0, x19\n"
+        "    b _start\n"
+        ".size runner_entry, . - runner_entry\n");
+#endif
+#endif /* ENTRY_ARCH: elsewhere no runner_entry, so a caged runner does not link */
 
 static int read_exact(void *buf, size_t n)
 {

@@ -4,6 +4,7 @@
 #include "protocol.h"
 #include "sandbox.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
@@ -13,6 +14,7 @@
 #include <string.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -28,6 +30,115 @@ static void set_limit(int resource, rlim_t value)
 {
     struct rlimit lim = {value, value};
     setrlimit(resource, &lim);
+}
+
+/* A clean environment: nothing of the grader's (a seed in MAKEFLAGS, say)
+ * reaches the compiler or the runner. */
+static char *const *clean_environment(const spawn_request *rq)
+{
+    static char tmpdir_env[4200];
+    static char *env[] = {"PATH=/usr/local/bin:/usr/bin:/bin", "LC_ALL=C", NULL, NULL};
+    if (rq->tmpdir) {
+        snprintf(tmpdir_env, sizeof tmpdir_env, "TMPDIR=%s", rq->tmpdir);
+        env[2] = tmpdir_env;
+    }
+    return env;
+}
+
+/* Every file directly in `dir` (a compile's own temporary folder). */
+static void empty_folder(const char *dir)
+{
+    DIR *d = opendir(dir);
+    struct dirent *e;
+    while (d && (e = readdir(d))) {
+        char path[4400];
+        if (strcmp(e->d_name, ".") && strcmp(e->d_name, "..") &&
+            snprintf(path, sizeof path, "%s/%s", dir, e->d_name) < (int)sizeof path)
+            unlink(path);
+    }
+    if (d)
+        closedir(d);
+}
+
+/* The guardian of a process tree (spawn.h): runs in the child, never
+ * returns. PR_SET_PDEATHSIG reaches only a direct child, so gcc's cc1 and
+ * as would outlive a killed checker at full CPU: the guardian is that
+ * direct child, and every way the tree can end - it exits, the caller stops
+ * it (SIGTERM, see finish), the caller dies, Ctrl-C - comes to it as a
+ * signal it waits for, then it kills the tree's whole process group. */
+static void guard_tree(const spawn_request *rq, pid_t parent)
+{
+    sigset_t wanted, old;
+    sigemptyset(&wanted);
+    sigaddset(&wanted, SIGCHLD);
+    sigaddset(&wanted, SIGTERM);
+    sigaddset(&wanted, SIGINT);
+    sigaddset(&wanted, SIGHUP);
+    sigprocmask(SIG_BLOCK, &wanted, &old); /* pending until sigwait: no race */
+    prctl(PR_SET_PDEATHSIG, SIGTERM);
+    if (getppid() != parent)
+        _exit(125);
+    pid_t tree = fork();
+    if (tree == 0) {
+        setpgid(0, 0);
+        prctl(PR_SET_PDEATHSIG, SIGKILL); /* the driver at least, should the guardian go */
+        sigprocmask(SIG_SETMASK, &old, NULL);
+        execve(rq->argv[0], (char *const *)rq->argv, clean_environment(rq));
+        if (!strchr(rq->argv[0], '/'))
+            execvpe(rq->argv[0], (char *const *)rq->argv, clean_environment(rq));
+        _exit(127);
+    }
+    if (tree < 0)
+        _exit(125);
+    setpgid(tree, tree);
+    int status = 0, stopped = 0;
+    for (;;) {
+        int sig = 0;
+        if (sigwait(&wanted, &sig) != 0)
+            continue;
+        if (sig != SIGCHLD) {
+            stopped = 1;
+            break;
+        }
+        if (waitpid(tree, &status, WNOHANG) == tree)
+            break;
+    }
+    kill(-tree, SIGKILL); /* the driver's children, whatever became of it */
+    if (stopped) {
+        while (waitpid(tree, &status, 0) < 0 && errno == EINTR)
+            ;
+        if (rq->tmpdir)
+            empty_folder(rq->tmpdir);
+        if (rq->output)
+            unlink(rq->output);
+        _exit(124);
+    }
+    _exit(WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status));
+}
+
+/* The sandboxed exec: the runner is opened first and run from that
+ * descriptor, the only exec the filter allows (sandbox.c). As root (a
+ * grading server, CI) the runner is also shut in its own folder first, so
+ * no other runner - the reference's, a classmate's - even has a path. */
+static void exec_caged(const spawn_request *rq)
+{
+    int exe = open(rq->argv[0], O_RDONLY | O_CLOEXEC);
+    if (exe < 0)
+        _exit(127);
+    if (geteuid() == 0) {
+        char folder[4096];
+        snprintf(folder, sizeof folder, "%s", rq->argv[0]);
+        char *slash = strrchr(folder, '/');
+        if (slash)
+            *slash = '\0';
+        if (chroot(slash ? (folder[0] ? folder : "/") : ".") != 0 || chdir("/") != 0)
+            _exit(125);
+    }
+    set_limit(RLIMIT_FSIZE, 0); /* no bytes into any regular file */
+    if (sandbox_enter(exe) != 0)
+        _exit(125); /* fail closed: never run student code uncaged */
+    syscall(SYS_execveat, exe, "", rq->argv, clean_environment(rq), AT_EMPTY_PATH);
+    _exit(127);
 }
 
 /* Child side: wire the pipes to 0, 1, 2 and 3, set limits, exec. */
@@ -57,23 +168,16 @@ static void become_child(const spawn_request *rq, int in_fd, int out_fd, int res
         set_limit(RLIMIT_CPU, (rlim_t)rq->cpu_seconds);
     if (rq->address_space > 0)
         set_limit(RLIMIT_AS, (rlim_t)rq->address_space);
+    if (rq->file_size > 0)
+        set_limit(RLIMIT_FSIZE, (rlim_t)rq->file_size);
     signal(SIGPIPE, SIG_DFL);
-    /* A clean environment: nothing of the grader's (a seed in MAKEFLAGS,
-     * say) reaches the compiler or the runner. */
-    static char tmpdir_env[4200];
-    char *clean_env[] = {"PATH=/usr/local/bin:/usr/bin:/bin", "LC_ALL=C", NULL, NULL};
-    if (rq->tmpdir) {
-        snprintf(tmpdir_env, sizeof tmpdir_env, "TMPDIR=%s", rq->tmpdir);
-        clean_env[2] = tmpdir_env;
-    }
-    if (rq->sandbox) {
-        set_limit(RLIMIT_FSIZE, 0); /* no bytes into any regular file */
-        if (sandbox_enter() != 0)
-            _exit(125); /* fail closed: never run student code uncaged */
-    }
-    execve(rq->argv[0], (char *const *)rq->argv, clean_env);
+    if (rq->process_tree)
+        guard_tree(rq, parent);
+    if (rq->sandbox)
+        exec_caged(rq);
+    execve(rq->argv[0], (char *const *)rq->argv, clean_environment(rq));
     if (!strchr(rq->argv[0], '/'))
-        execvpe(rq->argv[0], (char *const *)rq->argv, clean_env);
+        execvpe(rq->argv[0], (char *const *)rq->argv, clean_environment(rq));
     _exit(127);
 }
 
@@ -128,6 +232,12 @@ spawn_proc *spawn_start(const spawn_request *rq)
 
 int spawn_alive(const spawn_proc *p) { return p && p->alive; }
 
+void spawn_set_timeout(spawn_proc *p, int timeout_ms)
+{
+    if (p)
+        p->rq.timeout_ms = timeout_ms;
+}
+
 static void close_fd(int *fd)
 {
     if (*fd >= 0)
@@ -138,8 +248,10 @@ static void close_fd(int *fd)
 /* Kills (if asked) and reaps the child, recording how it ended. */
 static void finish(spawn_proc *p, int killed_for, spawn_result *rs)
 {
+    /* a tree is stopped through its guardian, which kills the tree's own
+     * group and cleans up after it (guard_tree) */
     if (killed_for >= 0)
-        kill(-p->pid, SIGKILL);
+        kill(p->rq.process_tree ? p->pid : -p->pid, p->rq.process_tree ? SIGTERM : SIGKILL);
     int status = 0;
     while (waitpid(p->pid, &status, 0) < 0 && errno == EINTR)
         ;

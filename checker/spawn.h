@@ -30,6 +30,14 @@ typedef struct {
     int sandbox;               /* seccomp allow-list + no file writes (sandbox.h) */
     const char *tmpdir;        /* TMPDIR for the child (NULL: none), e.g. where
                                 * a compiler leaves its temporary files */
+    size_t file_size;          /* RLIMIT_FSIZE in bytes, 0 = none (the sandbox sets 0 bytes) */
+    /* A program that starts programs of its own (the compiler: gcc, cc1,
+     * as, ld): a guardian process starts it in a process group of its own
+     * and, when the tree is stopped or the caller dies (even by SIGKILL),
+     * kills the whole group and removes what it left: every file in tmpdir
+     * and the file `output` (a half-written runner). */
+    int process_tree;
+    const char *output;
 } spawn_request;
 
 typedef struct {
@@ -61,6 +69,8 @@ spawn_proc *spawn_start(const spawn_request *request);
 void spawn_exchange(spawn_proc *proc, const void *input, size_t input_size, size_t results_wanted,
                     spawn_result *result);
 int spawn_alive(const spawn_proc *proc);
+/* The wall-clock limit of the exchanges from now on. */
+void spawn_set_timeout(spawn_proc *proc, int timeout_ms);
 void spawn_stop(spawn_proc *proc);
 
 #endif

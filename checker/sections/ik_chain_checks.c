@@ -202,10 +202,21 @@ static int tip_snapped_to_target(const ik_chain_request *rq, const ik_chain_resp
     return v3_distance(rs->chain.joints[tip], rq->target) <= REPORT_TOL_REL * ik_chain_reach(&rq->chain);
 }
 
-/* Finite joints, the root where it was, every bone its rest length - over
- * all cases, in that order, so the most specific mistake is the one named. */
+/* The joint count as asked, finite joints, the root where it was, every
+ * bone its rest length - over all cases, in that order, so the most
+ * specific mistake is the one named. The count comes first: it is the
+ * answer's own say over how many joints it has, and nothing after this
+ * may trust it (a count of 0x40000000 would send the checker 12 GiB past
+ * the answer; a negative one into the memory in front of it). */
 static int expect_sound(const ik_chain_request *rq, const ik_chain_response *rs, int n)
 {
+    for (int c = 0; c < n; c++)
+        if (rs[c].chain.joint_count != rq[c].chain.joint_count) {
+            check_fail(DIAG_NONE, ik_chain_given_text(&rq[c]),
+                       fmt(T(MSG_CHAIN_EXPECT_JOINT_COUNT), rq[c].chain.joint_count),
+                       fmt(T(MSG_CHAIN_GOT_COUNT_CHANGED), rs[c].chain.joint_count));
+            return 0;
+        }
     for (int c = 0; c < n; c++)
         for (int i = 0; i < rq[c].chain.joint_count; i++)
             if (!v3_is_finite(rs[c].chain.joints[i])) {
@@ -247,7 +258,9 @@ static int expect_report(const ik_chain_spec *s, const ik_chain_request *rq, con
     const ik_report *rep = &rs->report;
     float tol = REPORT_TOL_REL * ik_chain_reach(&rq->chain);
     const char *given = ik_chain_given_text(rq);
-    if (rep->passes < 0 || rep->passes > rq->settings.max_passes) {
+    /* passes indexes tip_error[] below: bounded by the request and by the
+     * array itself, whatever max_passes a request may one day carry */
+    if (rep->passes < 0 || rep->passes > rq->settings.max_passes || rep->passes > IK_MAX_PASSES) {
         check_fail(DIAG_NONE, given, fmt(T(MSG_CHAIN_EXPECT_PASSES_RANGE), rq->settings.max_passes),
                    fmt("report->passes = %d", rep->passes));
         return 0;
@@ -279,7 +292,7 @@ static int expect_report(const ik_chain_spec *s, const ik_chain_request *rq, con
                        fmt(T(MSG_CHAIN_GOT_TIP_ERROR_EXTRA), k, rep->tip_error[k], rep->passes));
             return 0;
         }
-    float final = v3_distance(ik_chain_tip(&rs->chain), rq->target);
+    float final = v3_distance(ik_chain_answer_tip(rq, rs), rq->target);
     if (rep->passes > 0 && !(fabsf(rep->tip_error[rep->passes - 1] - final) <= tol)) {
         check_fail(DIAG_NONE, given,
                    fmt(T(MSG_CHAIN_EXPECT_LAST_ERROR), final),
@@ -295,18 +308,18 @@ static int expect_status(const ik_chain_request *rq, const ik_chain_response *rs
         return 1;
     check_fail(DIAG_NONE, ik_chain_given_text(rq), fmt("report->status = %s (%s)", status_name((int)want), why),
                fmt("report->status = %s, passes = %d, |tip − target| = %g", status_name((int)rs->report.status),
-                   rs->report.passes, v3_distance(ik_chain_tip(&rs->chain), rq->target)));
+                   rs->report.passes, v3_distance(ik_chain_answer_tip(rq, rs), rq->target)));
     return 0;
 }
 
 static int expect_tip_on_target(const ik_chain_request *rq, const ik_chain_response *rs)
 {
-    float error = v3_distance(ik_chain_tip(&rs->chain), rq->target);
+    float error = v3_distance(ik_chain_answer_tip(rq, rs), rq->target);
     if (error < rq->settings.tolerance)
         return 1;
     check_fail(DIAG_NONE, ik_chain_given_text(rq),
                fmt(T(MSG_CHAIN_EXPECT_TIP_ON_TARGET), rq->settings.tolerance, rq->settings.max_passes),
-               fmt(T(MSG_CHAIN_GOT_TIP_OFF_TARGET), fmt_v3(ik_chain_tip(&rs->chain)), error,
+               fmt(T(MSG_CHAIN_GOT_TIP_OFF_TARGET), fmt_v3(ik_chain_answer_tip(rq, rs)), error,
                    rs->report.passes));
     return 0;
 }
@@ -363,7 +376,7 @@ void ik_chain_unreachable_target(const ik_chain_spec *s)
         return;
     for (int c = 0; c < n; c++) {
         vec3 root = rq[c].chain.joints[0];
-        vec3 along = v3_sub(ik_chain_tip(&rs[c].chain), root);
+        vec3 along = v3_sub(ik_chain_answer_tip(&rq[c], &rs[c]), root);
         double aim = angle_between(along, v3_sub(rq[c].target, root));
         if (!(aim < AIM_TOL_RAD)) {
             check_fail(DIAG_NONE, ik_chain_given_text(&rq[c]),

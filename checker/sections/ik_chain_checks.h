@@ -125,4 +125,12 @@ void ik_chain_invalid_input(const ik_chain_spec *spec);
  * own expectations). */
 const char *ik_chain_given_text(const ik_chain_request *rq);
 
+/* The answer's tip: its joint at the index the REQUEST's joint_count
+ * names. The answer's own joint_count is the runner's word, not a bound
+ * (each check has compared it with the request before, in expect_sound). */
+static inline vec3 ik_chain_answer_tip(const ik_chain_request *rq, const ik_chain_response *rs)
+{
+    return rs->chain.joints[rq->chain.joint_count - 1];
+}
+
 #endif /* CHECKER_IK_CHAIN_CHECKS_H */

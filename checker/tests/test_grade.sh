@@ -51,17 +51,87 @@ outside=$(find . -path ./build -prune -o -path ./.git -prune -o -newer "$marker"
 rows=$(($(wc -l < "$dir/run1.csv") - 1))
 [ "$rows" = "$subs" ] && ok || bad "gradebook has $rows rows for $subs submissions"
 
-# Every results.json is valid Gradescope JSON; every junit.xml is valid XML.
-for s in "$dir"/run1/*/; do
-  name=$(basename "$s")
-  jq -e '(.score|type=="number") and (.max_score|type=="number") and (.execution_time|type=="number")
-         and (.output|type=="string") and (.tests|type=="array")
-         and all(.tests[]; (.name|type=="string") and (.number|type=="string") and (.score|type=="number")
-                 and (.max_score|type=="number") and (.status=="passed" or .status=="failed")
-                 and (.output|type=="string") and (.visibility=="visible" or .visibility=="after_due_date"))' \
-     "$s/results.json" > /dev/null && ok || bad "$name/results.json is not valid Gradescope JSON"
-  xmllint --noout "$s/junit.xml" 2>/dev/null && ok || bad "$name/junit.xml is not valid XML"
+# Every file is read by strict readers, as Gradescope (Python's json) and
+# JUnit tools read them: jq took invalid UTF-8 and let files through that
+# Gradescope showed as "autograder failed". strict_outputs RUN FILE...:
+# each submission's results.json (strict UTF-8, Gradescope's fields, no
+# NaN), results.tsv, scores.tsv and log.txt (strict UTF-8) and the FILEs (a
+# gradebook, grade_all's log); in results.json, the logs and the gradebook
+# no control character but newline and tab: what a student printed is shown
+# escaped, so it cannot repaint a terminal. One line a file, "ok" or why not.
+strict_outputs() {
+  python3 - "$@" <<'EOF'
+import json, math, os, re, sys
+run, extra = sys.argv[1], sys.argv[2:]
+CONTROL = re.compile('[\x00-\x08\x0b-\x1f\x7f-\x9f]')
+def number(x):
+    return isinstance(x, (int, float)) and not isinstance(x, bool) and math.isfinite(x)
+def gradescope(d):
+    return (isinstance(d, dict) and number(d.get('score')) and number(d.get('max_score'))
+            and number(d.get('execution_time')) and isinstance(d.get('output'), str)
+            and isinstance(d.get('tests'), list)
+            and all(isinstance(t, dict) and isinstance(t.get('name'), str) and isinstance(t.get('number'), str)
+                    and number(t.get('score')) and number(t.get('max_score'))
+                    and t.get('status') in ('passed', 'failed') and isinstance(t.get('output'), str)
+                    and t.get('visibility') in ('visible', 'after_due_date') for t in d['tests']))
+def no_constant(name):
+    raise ValueError(name + ' is not JSON')
+def problem(path, kind):
+    try:
+        with open(path, encoding='utf-8', errors='strict', newline='') as f:
+            body = f.read()
+        if kind == 'json':
+            d = json.loads(body, parse_constant=no_constant)
+            if not gradescope(d):
+                return "not Gradescope's shape"
+            body = '\n'.join([d['output']] + [t['name'] + t['output'] for t in d['tests']])
+        if kind != 'tsv':
+            m = CONTROL.search(body)
+            if m:
+                return 'control character %r in %r' % (m.group(), body[max(0, m.start() - 40):m.end() + 40])
+    except (OSError, UnicodeDecodeError, ValueError) as e:
+        return '%s: %s' % (type(e).__name__, e)
+    return None
+files = [(p, 'text') for p in extra]
+for sub in sorted(os.listdir(run)):
+    base = os.path.join(run, sub)
+    if not os.path.isdir(base):
+        continue
+    files += [(os.path.join(base, 'results.json'), 'json'), (os.path.join(base, 'log.txt'), 'text')]
+    files += [(os.path.join(base, n), 'tsv') for n in ('results.tsv', 'scores.tsv') if os.path.exists(os.path.join(base, n))]
+for path, kind in files:
+    why = problem(path, kind)
+    print('ok' if why is None else 'bad %r: %s' % (path, why))
+EOF
+}
+# tally the lines strict_outputs printed; a python3 that failed says so
+strict_check() {
+  local out; out=$(strict_outputs "$@" 2>&1) || { bad "strict_outputs failed: $out"; return; }
+  while IFS= read -r line; do
+    case $line in ok) ok ;; *) bad "not strict UTF-8 / Gradescope JSON: $line" ;; esac
+  done <<< "$out"
+}
+strict_check "$dir/run1" "$dir/run1.csv" "$dir/run1.log"
+# and every junit.xml is well-formed XML 1.0 to xmllint (which, unlike jq,
+# refuses bytes that are not UTF-8 and control characters)
+junit_check() { for s in "$1"/*/; do xmllint --noout "$s/junit.xml" 2>/dev/null && ok || bad "$(basename "$s")/junit.xml is not valid XML"; done; }
+junit_check "$dir/run1"
+
+# Folder names are the student's bytes too: one saved in TIS-620 (a zip
+# made on Thai Windows), one holding terminal escapes and one a newline,
+# each with the invalid_bytes submission's 02: strict files everywhere, one
+# gradebook row each, nothing that acts on a terminal in any log.
+names=$dir/subs_names && mkdir -p "$names"
+for odd in $'\xca\xc1\xaa\xd2\xc2' $'evil\x1b[2J\x1b[H\x1b[32m' $'two\nlines'; do
+  mkdir -p "$names/$odd" && cp -r "$build/hostile/invalid_bytes/02_law_of_cosines" "$names/$odd/" \
+    || bad "no hostile invalid_bytes submission under $build/hostile"
 done
+echo 4242 | "$grade_all" --subs "$names" --out "$dir/names" --csv "$dir/names.csv" --jobs 2 --checker "$checker" \
+  --root . --objdir "$objdir" --work "$dir/work_names" --timeout-ms 1500 > "$dir/names.log" 2>&1 \
+  && ok || bad "grade_all exited non-zero on odd folder names (see $dir/names.log)"
+strict_check "$dir/names" "$dir/names.csv" "$dir/names.log"
+junit_check "$dir/names"
+[ "$(wc -l < "$dir/names.csv")" = 4 ] && ok || bad "odd folder names did not give one gradebook line each: $(cat -A "$dir/names.csv")"
 
 score() { jq -r '"\(.score) \(.max_score)"' "$dir/run1/$1/results.json"; }
 read -r got max <<< "$(score good)"
@@ -140,6 +210,33 @@ fi
 # run_autograder against a copy of the reference (built from the zip's
 # sources alone, so nothing outside the zip is needed).
 gs=$dir/gradescope
+bash checker/tests/need_commands.sh zip unzip python3 jq || bad "the Gradescope tests need the commands named above"
+# gs_json FILE graded|MAX: strict UTF-8 JSON (python3's parser, no NaN) in
+# Gradescope's shape; unless "graded", run_autograder's fallback: score 0
+# out of MAX, no tests, an output in Thai and English naming the instructor.
+gs_json() {
+  python3 - "$1" "$2" <<'EOF'
+import json, math, sys
+path, want = sys.argv[1], sys.argv[2]
+def constant(name):
+    raise ValueError(name + " is not JSON")
+def number(x):
+    return isinstance(x, (int, float)) and not isinstance(x, bool) and math.isfinite(x)
+try:
+    with open(path, "rb") as f:
+        d = json.loads(f.read().decode("utf-8"), parse_constant=constant)
+except Exception as e:
+    sys.exit("gs_json: %s: not strict UTF-8 JSON: %s" % (path, e))
+if not (isinstance(d, dict) and number(d.get("score")) and number(d.get("max_score"))
+        and isinstance(d.get("output"), str) and isinstance(d.get("tests"), list)):
+    sys.exit("gs_json: %s: not Gradescope's shape" % path)
+if want != "graded":
+    o = d["output"]
+    if not (d["score"] == 0 and abs(d["max_score"] - float(want)) < 1e-9 and d["tests"] == []
+            and "instructor" in o and "ผู้สอน" in o and "The autograder failed" in o):
+        sys.exit("gs_json: %s: not a fallback of 0 / %s: %r" % (path, want, d))
+EOF
+}
 if make -s gradescope SEED=777 > "$dir/gradescope.log" 2>&1 && mkdir -p "$gs/source" \
    && (cd "$gs/source" && unzip -q "$root/$build/gradescope/autograder.zip"); then
   ok
@@ -150,6 +247,54 @@ if make -s gradescope SEED=777 > "$dir/gradescope.log" 2>&1 && mkdir -p "$gs/sou
   [ ! -e "$gs/source/hidden_seed" ] && ok || bad "run_autograder left the hidden seed in place"
   jq -e '.score == .max_score and .max_score > 0' "$gs/results/results.json" > /dev/null && ok \
     || bad "run_autograder did not give the reference full marks (see $dir/run_autograder.log)"
+  gs_json "$gs/results/results.json" graded && ok || bad "run_autograder's results.json is not strict Gradescope JSON"
+
+  # Every way grading can fail still leaves a valid results.json: 0 out of
+  # the real maximum, saying (Thai and English) that the instructor was
+  # told, with the reason in the log Gradescope shows the instructor.
+  gs_fails() { # name expected_max log_pattern [env...] : run_autograder, then check its fallback
+    local name=$1 want=$2 pattern=$3; shift 3
+    rm -rf "$gs/results"
+    env "$@" AUTOGRADER="$root/$gs" bash "$gs/source/run_autograder" > "$dir/run_autograder_$name.log" 2>&1
+    local rc=$?
+    [ "$rc" = 0 ] && gs_json "$gs/results/results.json" "$want" && grep -q "GRADING FAILED: .*$pattern" "$dir/run_autograder_$name.log" \
+      && ok || bad "run_autograder, $name: no valid fallback out of $want naming '$pattern' (exit $rc, see $dir/run_autograder_$name.log)"
+  }
+  # a points table missing a row (the checker stops with exit 2); the
+  # maximum is what the table still holds; 02 alone is enough to grade
+  cp "$gs/source/checker/points.tsv" "$dir/points.tsv.saved"
+  sed -i '/^03_two_bone\tchapter_arm\t/d' "$gs/source/checker/points.tsv"
+  short_max=$(awk -F'\t' '!/^#/ && NF >= 4 { t += $3 + $4 } END { printf "%.2f", t }' "$gs/source/checker/points.tsv")
+  mv "$gs/submission" "$gs/submission.full" && mkdir -p "$gs/submission" && cp -r solutions/02_law_of_cosines "$gs/submission/"
+  gs_fails points_row "$short_max" "exit status 2"
+  grep -q "has no row for 03_two_bone chapter_arm" "$dir/run_autograder_points_row.log" && ok \
+    || bad "run_autograder did not show the instructor the checker's own error"
+  cp "$dir/points.tsv.saved" "$gs/source/checker/points.tsv"
+  rm -rf "$gs/submission" && mv "$gs/submission.full" "$gs/submission"
+  # checkers that die: exit 2, SIGSEGV, exit 0 with no, an empty or a broken
+  # results.json (a script newer than the sources, so make all keeps it)
+  mv "$gs/source/build/checker" "$dir/checker.saved"
+  fake() { printf '#!/bin/sh\nulimit -c 0\n%s\n' "$1" > "$gs/source/build/checker"; chmod +x "$gs/source/build/checker"; }
+  out_arg='while [ $# -gt 0 ]; do [ "$1" = --gradescope ] && out=$2; shift; done'
+  fake 'echo "checker: dying on purpose" >&2; exit 2'; gs_fails exit2 "$max" "exit status 2"
+  fake 'kill -SEGV $$'; gs_fails sigsegv "$max" "killed by signal SIGSEGV"
+  fake 'exit 0'; gs_fails no_json "$max" "no readable results.json"
+  fake "$out_arg; : > \"\$out\""; gs_fails empty_json "$max" "no readable results.json"
+  fake "$out_arg; printf '{\"score\": NaN, \"max_score\": 1, \"tests\": [' > \"\$out\""; gs_fails broken_json "$max" "no readable results.json"
+  fake "$out_arg; printf '{\"score\": 1, \"output\": \"\\377\", \"tests\": []}' > \"\$out\""; gs_fails not_utf8 "$max" "no readable results.json"
+  mv -f "$dir/checker.saved" "$gs/source/build/checker"
+  # make all failing, and no submission folder
+  mkdir -p "$dir/broken_make" && printf '#!/bin/sh\necho "make: *** broken on purpose" >&2\nexit 2\n' > "$dir/broken_make/make" \
+    && chmod +x "$dir/broken_make/make"
+  gs_fails make_all "$max" "make all failed" PATH="$root/$dir/broken_make:$PATH"
+  grep -q "broken on purpose" "$dir/run_autograder_make_all.log" && ok || bad "run_autograder did not show make's error"
+  mv "$gs/submission" "$gs/submission.away"
+  gs_fails no_submission "$max" "no submission folder"
+  mv "$gs/submission.away" "$gs/submission"
+  # and the grader's own files missing: the maximum is unknown, so 0
+  rm -rf "$dir/gs_empty" && mkdir -p "$dir/gs_empty"
+  env AUTOGRADER="$root/$dir/gs_empty" bash "$gs/source/run_autograder" > "$dir/run_autograder_no_source.log" 2>&1
+  gs_json "$dir/gs_empty/results/results.json" 0 && ok || bad "run_autograder without its source folder left no valid fallback"
 else
   bad "make gradescope failed (see $dir/gradescope.log)"
 fi

@@ -31,7 +31,7 @@
 static int far_straight(const ik_chain_request *rq, const ik_chain_response *rs)
 {
     float reach = ik_chain_reach(&rq->chain);
-    float span = v3_length(v3_sub(ik_chain_tip(&rs->chain), rq->chain.joints[0]));
+    float span = v3_length(v3_sub(ik_chain_answer_tip(rq, rs), rq->chain.joints[0]));
     if (!(span >= STRAIGHT_MIN * reach)) {
         check_fail(DIAG_NONE, ik_chain_given_text(rq),
                    fmt(T(MSG_CCD_EXPECT_STRAIGHT), rq->settings.max_passes, reach),

@@ -36,7 +36,7 @@
 static int far_straight(const ik_chain_request *rq, const ik_chain_response *rs)
 {
     vec3 root = rq->chain.joints[0];
-    vec3 along = v3_sub(ik_chain_tip(&rs->chain), root);
+    vec3 along = v3_sub(ik_chain_answer_tip(rq, rs), root);
     float reach = ik_chain_reach(&rq->chain);
     float tol = STRAIGHT_TOL_REL * reach;
     vec3 dir = v3_normalize(v3_sub(rq->target, root));

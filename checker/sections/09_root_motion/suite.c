@@ -669,6 +669,18 @@ static void bake_in_place(void)
         const char *name = c == 0 ? T(MSG_RM_NAME_TURNING_WALK) : T(MSG_RM_NAME_REAL_CLIP);
         if (!same_status(rs[c].status, RM_OK, fmt("rm_bake_in_place(%s)", name)))
             return;
+        /* A bake moves frames, never the clip's timing. The frames below
+         * are counted by the request; the answer's own count is checked
+         * here, not trusted, so no later use of it can read past a clip. */
+        if (after->frame_count != before->frame_count || !(after->frame_time == before->frame_time) ||
+            (after->looping != 0) != (before->looping != 0)) {
+            check_fail(DIAG_NONE, fmt("rm_bake_in_place(%s)", name),
+                       fmt(T(MSG_RM_BAKE_KEEPS_TIMING), before->frame_count, (double)before->frame_time,
+                           before->looping),
+                       fmt("frame_count %d, frame_time %g, looping %d", after->frame_count, (double)after->frame_time,
+                           after->looping));
+            return;
+        }
         for (int i = 0; i < before->frame_count; i++) {
             const char *given = fmt(T(MSG_RM_BAKE_GIVEN), name, i, fmt_v3(before->positions[i]));
             vec3 p = after->positions[i];
