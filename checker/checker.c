@@ -342,30 +342,71 @@ static const char *included_path(const char *line)
 
 /* The first file the compile opened outside the allowed places, copied to
  * `out` (as the compiler spelled it); 0 when there is none. */
-static int include_outside(const options *o, const char *output, char *out, size_t out_size)
+/* May a compile read `name`: in the workbook's include/, this run's stage/
+ * or a system directory? A name that is no file at all is allowed only when
+ * `missing_ok` (nothing can be read from it). */
+static int path_allowed(const options *o, const char *name, int missing_ok)
 {
     char include_dir[4096], stage_dir[4096], where[4096], real[PATH_MAX];
+    if (!realpath(name, real))
+        return missing_ok;
     snprintf(where, sizeof where, "%s/include", o->root);
     if (!realpath(where, include_dir))
         include_dir[0] = '\0';
     snprintf(where, sizeof where, "%s/stage", o->work);
     if (!realpath(where, stage_dir))
         stage_dir[0] = '\0';
+    int allowed = path_is_under(real, include_dir) || path_is_under(real, stage_dir);
+    for (int i = 0; !allowed && i < g_system_dir_count; i++)
+        allowed = path_is_under(real, g_system_dirs[i]);
+    return allowed;
+}
+
+static int include_outside(const options *o, const char *output, char *out, size_t out_size)
+{
     for (const char *line = output; line && *line; line = next_line(line)) {
         const char *path = included_path(line);
         if (!path)
             continue;
         char name[4096];
         snprintf(name, sizeof name, "%.*s", (int)strcspn(path, "\n"), path);
-        int allowed = 0;
-        if (realpath(name, real)) {
-            allowed = path_is_under(real, include_dir) || path_is_under(real, stage_dir);
-            for (int i = 0; !allowed && i < g_system_dir_count; i++)
-                allowed = path_is_under(real, g_system_dirs[i]);
-        }
-        if (!allowed) {
+        if (!path_allowed(o, name, 0)) {
             snprintf(out, out_size, "%s", name);
             return 1;
+        }
+    }
+    return 0;
+}
+
+/* A diagnostic quotes the line it is about from the file it names, and
+ * "#line 1 \"<any path>\"" (or a "# 1 <path>" marker, however spelled:
+ * digraphs, trigraphs, spliced lines) makes gcc name, and quote, any file:
+ * the reference solution line by line. So every "<file>:<line>:" that
+ * starts a line of the compiler's output must be a file the compile may
+ * read (or none at all). */
+static int diagnostic_outside(const options *o, const char *output, char *out, size_t out_size)
+{
+    for (const char *line = output; line && *line; line = next_line(line)) {
+        size_t len = strcspn(line, "\n");
+        if (line[0] == ' ' || included_path(line))
+            continue; /* a quoted source line or caret, or -H's list */
+        for (size_t i = 1; i + 2 < len; i++) {
+            if (line[i] != ':' || line[i + 1] < '0' || line[i + 1] > '9')
+                continue;
+            size_t j = i + 1;
+            while (j < len && line[j] >= '0' && line[j] <= '9')
+                j++;
+            if (j < len && (line[j] == ':' || line[j] == ',')) {
+                char name[4096];
+                snprintf(name, sizeof name, "%.*s", (int)i, line);
+                const char *from = strstr(name, "from ");
+                const char *file = from ? from + 5 : name; /* "In file included from x:3," */
+                if (!path_allowed(o, file, 1)) {
+                    snprintf(out, out_size, "%s", file);
+                    return 1;
+                }
+            }
+            break; /* only the first "<file>:<n>" of a line names its file */
         }
     }
     return 0;
@@ -681,6 +722,7 @@ static int compile_section(const options *o, const section_def *s, char *runner,
      * hundreds of headers gets here. */
     int unchecked = ok && rs.output_total > rs.output_size;
     if (include_outside(o, rs.output, outside, sizeof outside) ||
+        diagnostic_outside(o, rs.output, outside, sizeof outside) ||
         assembler_read_outside(rs.output, as_deps, staged, tmp_dir, outside, sizeof outside) || unchecked) {
         unlink(runner);
         record->outcome = OUTCOME_NO_COMPILE;
@@ -728,6 +770,7 @@ static int compile_section(const options *o, const section_def *s, char *runner,
         snprintf(record->text, sizeof record->text, msg(MSG_RUNNER_REFUSED), src_shown, outside);
     } else {
         record->failed = 0;
+        chmod(runner, 0755); /* run as nobody when the checker is root (spawn.c) */
     }
     spawn_result_free(&rs);
     return ok;

@@ -37,8 +37,9 @@ static int inside(size_t size, unsigned long long offset, unsigned long long cou
     return each == 0 || (offset <= size && count <= (size - offset) / each);
 }
 
-/* The value of the symbol `name` in the file's symbol table, or 0 when it
- * has none (no symbol table, or no such symbol). */
+/* The value of the one global function definition named `name` in the
+ * file's symbol table, or 0 when there is none or more than one (a
+ * student's own static function of that name is no entry point). */
 static unsigned long long symbol_value(const unsigned char *data, size_t size, const Elf64_Ehdr *eh, const char *name)
 {
     if (eh->e_shentsize != sizeof(Elf64_Shdr) || !inside(size, eh->e_shoff, eh->e_shnum, sizeof(Elf64_Shdr)))
@@ -54,10 +55,16 @@ static unsigned long long symbol_value(const unsigned char *data, size_t size, c
         const Elf64_Sym *sym = (const Elf64_Sym *)(data + sh[i].sh_offset);
         const char *names = (const char *)(data + strtab->sh_offset);
         size_t name_len = strlen(name);
+        unsigned long long value = 0;
+        int found = 0;
         for (size_t k = 0; k < sh[i].sh_size / sizeof(Elf64_Sym); k++)
             if (sym[k].st_name < strtab->sh_size && strtab->sh_size - sym[k].st_name > name_len &&
-                memcmp(names + sym[k].st_name, name, name_len + 1) == 0 && sym[k].st_shndx != SHN_UNDEF)
-                return sym[k].st_value;
+                memcmp(names + sym[k].st_name, name, name_len + 1) == 0 && sym[k].st_shndx != SHN_UNDEF &&
+                ELF64_ST_BIND(sym[k].st_info) == STB_GLOBAL && ELF64_ST_TYPE(sym[k].st_info) == STT_FUNC) {
+                value = sym[k].st_value;
+                found++;
+            }
+        return found == 1 ? value : 0;
     }
     return 0;
 }

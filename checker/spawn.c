@@ -5,6 +5,7 @@
 #include "sandbox.h"
 
 #include <dirent.h>
+#include <grp.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
@@ -45,6 +46,23 @@ static char *const *clean_environment(const spawn_request *rq)
     return env;
 }
 
+/* The request's resource limits, set just before the exec: the guardian
+ * itself is a copy of the checker (under ASan with terabytes of shadow
+ * address space reserved) and must not get them. */
+static void apply_limits(const spawn_request *rq)
+{
+    /* 1, not 0: a limit of 1 byte also stops a core_pattern that pipes the
+     * dump to a helper program (apport, systemd-coredump), which would be
+     * started outside the cage for every crash */
+    set_limit(RLIMIT_CORE, 1);
+    if (rq->cpu_seconds > 0)
+        set_limit(RLIMIT_CPU, (rlim_t)rq->cpu_seconds);
+    if (rq->address_space > 0)
+        set_limit(RLIMIT_AS, (rlim_t)rq->address_space);
+    if (rq->file_size > 0)
+        set_limit(RLIMIT_FSIZE, (rlim_t)rq->file_size);
+}
+
 /* Every file directly in `dir` (a compile's own temporary folder). */
 static void empty_folder(const char *dir)
 {
@@ -83,6 +101,7 @@ static void guard_tree(const spawn_request *rq, pid_t parent)
         setpgid(0, 0);
         prctl(PR_SET_PDEATHSIG, SIGKILL); /* the driver at least, should the guardian go */
         sigprocmask(SIG_SETMASK, &old, NULL);
+        apply_limits(rq);
         execve(rq->argv[0], (char *const *)rq->argv, clean_environment(rq));
         if (!strchr(rq->argv[0], '/'))
             execvpe(rq->argv[0], (char *const *)rq->argv, clean_environment(rq));
@@ -120,7 +139,7 @@ static void guard_tree(const spawn_request *rq, pid_t parent)
  * descriptor, the only exec the filter allows (sandbox.c). As root (a
  * grading server, CI) the runner is also shut in its own folder first, so
  * no other runner - the reference's, a classmate's - even has a path. */
-static void exec_caged(const spawn_request *rq)
+static void exec_caged(const spawn_request *rq, pid_t parent)
 {
     int exe = open(rq->argv[0], O_RDONLY | O_CLOEXEC);
     if (exe < 0)
@@ -132,6 +151,14 @@ static void exec_caged(const spawn_request *rq)
         if (slash)
             *slash = '\0';
         if (chroot(slash ? (folder[0] ? folder : "/") : ".") != 0 || chdir("/") != 0)
+            _exit(125);
+        /* and no root inside it: nobody (the runner file is world-executable,
+         * and it is run from the descriptor opened above) */
+        if (setgroups(0, NULL) != 0 || setgid(65534) != 0 || setuid(65534) != 0)
+            _exit(125);
+        /* a change of user clears the parent-death signal: set it again */
+        prctl(PR_SET_PDEATHSIG, SIGKILL);
+        if (getppid() != parent)
             _exit(125);
     }
     set_limit(RLIMIT_FSIZE, 0); /* no bytes into any regular file */
@@ -163,18 +190,12 @@ static void become_child(const spawn_request *rq, int in_fd, int out_fd, int res
     } else {
         close(PROTO_RESULT_FD);
     }
-    set_limit(RLIMIT_CORE, 0);
-    if (rq->cpu_seconds > 0)
-        set_limit(RLIMIT_CPU, (rlim_t)rq->cpu_seconds);
-    if (rq->address_space > 0)
-        set_limit(RLIMIT_AS, (rlim_t)rq->address_space);
-    if (rq->file_size > 0)
-        set_limit(RLIMIT_FSIZE, (rlim_t)rq->file_size);
     signal(SIGPIPE, SIG_DFL);
     if (rq->process_tree)
         guard_tree(rq, parent);
+    apply_limits(rq);
     if (rq->sandbox)
-        exec_caged(rq);
+        exec_caged(rq, parent);
     execve(rq->argv[0], (char *const *)rq->argv, clean_environment(rq));
     if (!strchr(rq->argv[0], '/'))
         execvpe(rq->argv[0], (char *const *)rq->argv, clean_environment(rq));
