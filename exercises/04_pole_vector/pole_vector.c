@@ -14,6 +14,7 @@
  ******************************************************************************/
 
 #include "pole_vector.h"
+#include <stddef.h> /* NULL, for the checks the task asks for */
 
 vec3 pole_offset_for(limb_kind limb, float distance)
 {
