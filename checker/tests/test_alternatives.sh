@@ -28,6 +28,11 @@ for sed_file in "${scripts[@]}"; do
   sed -f "$sed_file" "$ref" > "$out" || { echo "$sed_file: sed failed"; fail=1; continue; }
   if cmp -s "$ref" "$out"; then echo "$sed_file no longer changes the reference"; rm -f "$out"; fail=1; continue; fi
   log=$build/alternative/$name.$slug.log
+  # warnings are errors here, as for the references: an alternative is code
+  # the project would accept
+  if ! nice "${CC:-cc}" -std=c11 -Wall -Wextra -Werror -fno-math-errno -O2 -Iinclude -I"solutions/$slug" -c "$out" -o /dev/null; then
+    echo "test-alternatives: $out ($sed_file) does not compile with -Werror"; fail=1; continue
+  fi
   n=$((n + 1))
   if ! nice "$checker" --root . --dir "$sub" --section "$slug" --objdir "$objdir" --work "$build/alternative/work/$name" \
        --no-color --seed 1 --seed-count "$count" > "$log" 2>&1; then
