@@ -18,7 +18,7 @@ MUTANTS ?= 40
 # The machine the workbook is tested on has 2 cores.
 MUTANT_JOBS ?= 2
 MUTANTS_PY = python3 checker/tests/mutants.py
-MUTANTS_ARGS = --checker $(CHECKER) --objdir $(OBJ) --jobs $(MUTANT_JOBS) --work $(BUILD)/mutants/work
+MUTANTS_ARGS = --checker $(CHECKER) --objdir $(OBJ) --jobs $(MUTANT_JOBS)
 # The sample make test runs: mutant ids, one a line (make mutants-list
 # prints them all; `mutants.py show <id>` shows one's diff).
 MUTANTS_SAMPLE ?= checker/tests/mutants_sample.txt
@@ -27,7 +27,7 @@ ALT_SEEDS ?= 20
 
 .PHONY: mutants mutants-list test-mutants test-alternatives
 mutants: setup $(CHECKER) $(RUNNER_OBJS)
-	@nice $(MUTANTS_PY) run $(MUTANTS_ARGS) $(if $(S),--section $(S)) \
+	@nice $(MUTANTS_PY) run $(MUTANTS_ARGS) --work $(BUILD)/mutants/work $(if $(S),--section $(S)) \
 	  $(if $(filter all,$(MUTANTS)),--all,--per-section $(MUTANTS)) \
 	  --report $(BUILD)/mutants/survivors$(if $(S),-$(S)).txt
 
@@ -35,7 +35,7 @@ mutants-list:
 	@$(MUTANTS_PY) list $(if $(S),--section $(S)) $(if $(filter all,$(MUTANTS)),--all,--per-section $(MUTANTS))
 
 test-mutants: $(CHECKER) $(RUNNER_OBJS)
-	@nice $(MUTANTS_PY) run $(MUTANTS_ARGS) --ids $(MUTANTS_SAMPLE) --fail-on-survivor \
+	@nice $(MUTANTS_PY) run $(MUTANTS_ARGS) --work $(BUILD)/mutants/test-work --ids $(MUTANTS_SAMPLE) --fail-on-survivor \
 	  --report $(BUILD)/mutants/test-mutants.txt > $(BUILD)/mutants-test.log 2>&1 \
 	  || { cat $(BUILD)/mutants-test.log; echo "test-mutants: a wrong solution in $(MUTANTS_SAMPLE) passes its section (or the run failed)"; exit 1; }
 	@grep -m1 '^overall' $(BUILD)/mutants-test.log | awk '{ printf "test-mutants: %s mutants of the references killed, none survives (%s)\n", $$2, "$(MUTANTS_SAMPLE)" }'
@@ -50,5 +50,5 @@ test-alternatives: $(CHECKER) $(RUNNER_OBJS)
 MUTANTS_SAMPLE_N ?= 16
 .PHONY: mutants-sample
 mutants-sample: setup $(CHECKER) $(RUNNER_OBJS)
-	@nice $(MUTANTS_PY) run $(MUTANTS_ARGS) --per-section $(MUTANTS_SAMPLE_N) --write-sample $(MUTANTS_SAMPLE) \
+	@nice $(MUTANTS_PY) run $(MUTANTS_ARGS) --work $(BUILD)/mutants/sample-work --per-section $(MUTANTS_SAMPLE_N) --write-sample $(MUTANTS_SAMPLE) \
 	  --report $(BUILD)/mutants/sample.txt | grep -E '^(overall|wrote)'

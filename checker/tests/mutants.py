@@ -504,9 +504,11 @@ def main():
     elapsed = time.time() - t_start
 
     lines = []
-    per = {s: {"killed": 0, "survived": 0, "equivalent": 0, "stillborn": 0, "error": 0} for s in sections}
+    per = {s: {"killed": 0, "survived": 0, "equivalent": 0, "stillborn": 0, "error": 0, "secs": 0.0}
+           for s in sections}
     survivors, equivalents, errors = [], [], []
     for m, st, dt in results:
+        per[m.slug]["secs"] += dt
         if st == "survived" and m.id in eq:
             per[m.slug]["equivalent"] += 1
             equivalents.append(m)
@@ -519,7 +521,8 @@ def main():
     lines.append("mutation test of the references: %d mutants, %s, in %.0f s (%d jobs)" % (
         len(chosen), "all" if o.all else ("ids from " + o.ids if o.ids else "%d a section (sample)" % o.per_section),
         elapsed, o.jobs))
-    lines.append("%-24s %13s %6s %10s %9s" % ("section", "killed/tried", "%", "equivalent", "stillborn"))
+    lines.append("%-24s %13s %6s %10s %9s %8s" % ("section", "killed/tried", "%", "equivalent", "stillborn",
+                                                   "checks s"))
     tk = tt = te = ts = 0
     for s in sections:
         p = per[s]
@@ -527,11 +530,12 @@ def main():
         if tried + p["equivalent"] + p["stillborn"] == 0:
             continue
         tk += p["killed"]; tt += tried; te += p["equivalent"]; ts += p["stillborn"]
-        lines.append("%-24s %13s %6s %10d %9d" % (s, "%d/%d" % (p["killed"], tried),
+        lines.append("%-24s %13s %6s %10d %9d %8s" % (s, "%d/%d" % (p["killed"], tried),
                                                     "%.0f" % (100.0 * p["killed"] / tried) if tried else "-",
-                                                    p["equivalent"], p["stillborn"]))
-    lines.append("%-24s %13s %6s %10d %9d" % ("overall", "%d/%d" % (tk, tt),
-                                                "%.1f" % (100.0 * tk / tt) if tt else "-", te, ts))
+                                                    p["equivalent"], p["stillborn"], "%.0f" % p["secs"]))
+    lines.append("%-24s %13s %6s %10d %9d %8s" % ("overall", "%d/%d" % (tk, tt),
+                                                "%.1f" % (100.0 * tk / tt) if tt else "-", te, ts,
+                                                "%.0f" % sum(p["secs"] for p in per.values())))
     if errors:
         lines.append("")
         lines.append("checker errors (exit neither 0 nor 1; counted as killed, logs in %s):" % o.work)
