@@ -400,7 +400,7 @@ def main():
                          "survivors commented out (#survives), stillborn and equivalent ones left out")
     ap.add_argument("--cc", default="cc")
     ap.add_argument("--timeout", type=float, default=120.0)
-    o = ap.parse_args()
+    o = ap.parse_intermixed_args()
 
     root = o.root
     sections = sorted(d for d in os.listdir(os.path.join(root, "solutions")) if re.match(r"\d\d_", d))
