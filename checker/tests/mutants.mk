@@ -35,6 +35,7 @@ mutants-list:
 	@$(MUTANTS_PY) list $(if $(S),--section $(S)) $(if $(filter all,$(MUTANTS)),--all,--per-section $(MUTANTS))
 
 test-mutants: $(CHECKER) $(RUNNER_OBJS)
+	@$(MUTANTS_PY) selftest > $(BUILD)/mutants-selftest.log 2>&1 || { cat $(BUILD)/mutants-selftest.log; exit 1; }
 	@nice $(MUTANTS_PY) run $(MUTANTS_ARGS) --work $(BUILD)/mutants/test-work --ids $(MUTANTS_SAMPLE) --fail-on-survivor \
 	  --report $(BUILD)/mutants/test-mutants.txt > $(BUILD)/mutants-test.log 2>&1 \
 	  || { cat $(BUILD)/mutants-test.log; echo "test-mutants: a wrong solution in $(MUTANTS_SAMPLE) passes its section (or the run failed)"; exit 1; }

@@ -379,9 +379,37 @@ def diff_line(src, m):
     return "\n".join(old_l + new_l)
 
 
+def selftest(srcs):
+    """The tool's own promises: only code is mutated, every mutant changes
+    the text, ids are unique and survive unrelated edits (lines added
+    above, a comment changed, a function added below)."""
+    bad = 0
+    for slug, src in srcs.items():
+        muts = make_mutants(slug, src)
+        # spans that must never change: comments, strings, chars, preprocessor lines
+        frozen = [(m.start(), m.end()) for m in re.finditer(
+            r"/\*.*?\*/|//[^\n]*|\"(?:\\.|[^\"\\\n])*\"|'(?:\\.|[^'\\\n])*'|^[ \t]*#[^\n]*", src, re.S | re.M)]
+        for m in muts:
+            if apply(src, m) == src:
+                print("selftest: %s leaves the file unchanged" % m.id); bad += 1
+            for a, b in frozen:
+                if m.start < b and a < m.end and not (m.klass == "delete" and a >= m.start and b <= m.end):
+                    print("selftest: %s touches a comment, string or preprocessor line" % m.id); bad += 1
+                    break
+        edited = "/* a new comment */\n\n" + src.replace("*/", "   (edited) */", 1) + \
+            "\nstatic int id_selftest_unused(int a) { return a + 1 < 2 ? a * 3 : -a; }\n"
+        after = {m.id: m for m in make_mutants(slug, edited)}
+        for m in muts:
+            n = after.get(m.id)
+            if n is None or n.orig != m.orig or n.repl != m.repl:
+                print("selftest: %s does not survive an unrelated edit" % m.id); bad += 1
+    print("mutants selftest: %d sections, %s" % (len(srcs), "ok" if not bad else "%d problems" % bad))
+    return 1 if bad else 0
+
+
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument("cmd", choices=["run", "list", "show"])
+    ap.add_argument("cmd", choices=["run", "list", "show", "selftest"])
     ap.add_argument("ids_arg", nargs="*")
     ap.add_argument("--root", default=".")
     ap.add_argument("--section", action="append", default=[])
@@ -422,6 +450,8 @@ def main():
             everything[m.id] = m
 
     stale = []
+    if o.cmd == "selftest":
+        return selftest(srcs)
     if o.cmd == "show":
         for mid in o.ids_arg:
             m = everything.get(mid)
