@@ -613,6 +613,9 @@ def main():
         with open(o.report, "w", encoding="utf-8") as fh:
             fh.write(text)
         print("wrote " + o.report)
+    if o.fail_on_survivor and tt == 0:
+        print("mutants: no mutant was graded (%s): the test would prove nothing" % (o.ids or "selection"))
+        return 1
     if o.fail_on_survivor and survivors:
         print("mutants: %d mutant(s) outside %s survive: the checker passes a wrong solution" % (
             len(survivors), o.equivalent))
