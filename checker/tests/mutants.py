@@ -464,7 +464,7 @@ def main():
         for mid in load_ids(o.ids):
             if mid in everything:
                 chosen.append(everything[mid])
-            elif mid.split(":", 1)[0] in sections:
+            elif re.fullmatch(r"\d\d_\w+:[0-9a-f]{8}\.\d+:\S+#\d+>\S*", mid) and mid.split(":", 1)[0] in sections:
                 stale.append(mid)
     else:
         chosen = []
