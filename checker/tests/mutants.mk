@@ -6,7 +6,8 @@
 #
 #   make mutants [S=<slug>] [MUTANTS=all|<n a section>|<file>]   killed/tried, survivors
 #     (a file: the ids it lists, the first word of a line; a survivors
-#     report works, so MUTANTS=build/mutants/survivors.txt reruns those)
+#     report works, so MUTANTS=build/mutants/survivors.txt reruns those;
+#     MUTANT_SEEDS=N grades on seeds 1..N instead of make check's seed 1)
 #   make test-mutants        a fixed sample; fails if one survives (part of make test)
 #   make test-alternatives   correct solutions written another way pass every check
 #
@@ -29,7 +30,7 @@ ALT_SEEDS ?= 20
 
 .PHONY: mutants mutants-list test-mutants test-alternatives
 mutants: setup $(CHECKER) $(RUNNER_OBJS)
-	@nice $(MUTANTS_PY) run $(MUTANTS_ARGS) --work $(BUILD)/mutants/work $(if $(S),--section $(S)) \
+	@nice $(MUTANTS_PY) run $(MUTANTS_ARGS) --work $(BUILD)/mutants/work $(if $(S),--section $(S)) $(if $(MUTANT_SEEDS),--seed-count $(MUTANT_SEEDS)) \
 	  $(if $(filter all,$(MUTANTS)),--all,$(if $(wildcard $(MUTANTS)),--ids $(MUTANTS),--per-section $(MUTANTS))) \
 	  --report $(BUILD)/mutants/survivors$(if $(S),-$(S)).txt
 

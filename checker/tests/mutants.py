@@ -428,6 +428,8 @@ def main():
                          "survivors commented out (#survives), stillborn and equivalent ones left out")
     ap.add_argument("--cc", default="cc")
     ap.add_argument("--timeout", type=float, default=120.0)
+    ap.add_argument("--seed-count", type=int, default=1,
+                    help="grade on seeds 1..N (default 1: as make check grades)")
     o = ap.parse_intermixed_args()
 
     root = o.root
@@ -502,7 +504,8 @@ def main():
         try:
             r = subprocess.run(["nice", o.checker, "--root", ".", "--dir", os.path.join(d, "sub"),
                                 "--section", m.slug, "--objdir", o.objdir, "--work", os.path.join(d, "w"),
-                                "--no-color", "--seed", "1"],
+                                "--no-color", "--seed", "1"] +
+                               (["--seed-count", str(o.seed_count)] if o.seed_count > 1 else []),
                                cwd=root, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                                timeout=o.timeout, env=dict(os.environ, LANG="en"))
             rc = r.returncode
