@@ -66,6 +66,8 @@ help:
 	@echo "cd exercises/03_two_bone && make                    ตรวจเฉพาะ section นั้น (inside a section: no S= needed)"
 	@echo "make book | make plots | make bench | make grade SUB=<dir> | make grade-all SUBS=<dir>"
 	@echo "make fuzz | make soak SEEDS=10000                  fuzz the judge, sweep the references over seeds"
+	@echo "make mutants [S=<section>] [MUTANTS=all]           mutation test: wrong solutions the checker catches"
+	@echo "make test-mutants | make test-alternatives   the fixed mutant sample; correct solutions written another way"
 	@echo "sections: $(SECTIONS)"
 
 all: $(CHECKER) $(RUNNER_OBJS) $(SELFTEST) $(GRADE_ALL) $(WATCH)
@@ -296,7 +298,7 @@ test-batch: $(LIMB_BATCH_TEST)
 	@tail -n 1 $(BUILD)/limb-batch-2.log
 BATCH_CASES ?= 200000
 
-test-plain: $(CHECKER) $(RUNNER_OBJS) $(SELFTEST) programs $(BUGGY_SRC) $(HOSTILE_SRC) test-robust test-batch test-plots test-grade test-student test-cage test-other-cc test-book test-seeds test-fuzz
+test-plain: $(CHECKER) $(RUNNER_OBJS) $(SELFTEST) programs $(BUGGY_SRC) $(HOSTILE_SRC) test-robust test-batch test-plots test-grade test-student test-cage test-other-cc test-book test-seeds test-fuzz test-mutants test-alternatives
 	@bash checker/tests/test_asm_reads.sh $(CHECKER) $(OBJ) $(BUILD)/asm-reads $(firstword $(CC)) $(BUILD)/hostile
 	@for p in $(filter $(BUILD)/programs/solutions__%,$(PROGRAMS)); do \
 	  $$p >/dev/null || { echo "program $$p failed"; exit 1; }; done
@@ -409,6 +411,7 @@ test-grade: $(CHECKER) $(RUNNER_OBJS) $(GRADE_ALL) $(HOSTILE_SRC)
 include plots/plots.mk
 include checker/tests/soak.mk
 include checker/tests/fuzz.mk
+include checker/tests/mutants.mk
 
 # ---- make scene: the chapter's closing scene ---------------------------------
 # The real clip's root motion through the 10 controller over uneven ground,
