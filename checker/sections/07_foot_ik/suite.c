@@ -367,17 +367,21 @@ static int expect_lengths(const foot_step_request *rq, const foot_ik_foot *got, 
                          thigh, shin, fmt_v3(got->hip), fmt_v3(got->knee), fmt_v3(got->ankle)));
 }
 
-/* The chapter's PlaceFoot at weight 1: the ray found the ground, the ankle
- * sits on hit + up * foot_sole_offset (never below it: the sole stays out
- * of the ground), the foot is tilted onto the surface on top of its
- * animated rotation, and both bones keep their length. */
-static int expect_planted(const foot_step_request *rq, const foot_step_response *rs, const foot_step_response *ref,
-                          int f)
+/* The chapter's PlaceFoot at weight 1, in the order cause -> effect: first
+ * what the foot asks for (the ray found the ground, the weight, the target
+ * on hit + up * foot_sole_offset), then the hip drop those give (the body's
+ * move, expect_hip_drop), and only then the leg placed from them
+ * (expect_leg_placed): the ankle on the target (never below it: the sole
+ * stays out of the ground), both bones their length, the knee, and the
+ * foot tilted onto the surface on top of its animated rotation. A knee
+ * is compared only once its hip is known to be right, so a knee that is
+ * off because the hip is is blamed on the hip. */
+static int expect_foot_target(const foot_step_request *rq, const foot_step_response *rs, const foot_step_response *ref,
+                              int f)
 {
     const foot_ik_foot *got = &rs->out.feet[f], *want = &ref->out.feet[f];
     const foot_leg *leg = &rq->in.legs[f];
     const float sole = rq->in.settings.foot_sole_offset;
-    const float reach = leg->thigh_length + leg->shin_length;
     if (got->grounded != 1 || !(v3_distance(got->hit_point, want->hit_point) <= HEIGHT_TOL))
         return fail_step(rq, DIAG_NONE,
                          fmt(T(MSG_FOOT_RAY_HITS),
@@ -394,6 +398,28 @@ static int expect_planted(const foot_step_request *rq, const foot_step_response 
                              fmt_v3(want->target)),
                          fmt("target %s%s", fmt_v3(got->target),
                              fabsf(got->target.y - want->hit_point.y) <= HEIGHT_TOL ? T(MSG_FOOT_HINT_NO_SOLE_OFFSET) : ""));
+    return 1;
+}
+
+/* Where the knee goes when the pole is left where the animation put it
+ * instead of moving down with the body: the one knee the pole_left_behind
+ * advice is about. Only asked when the hip is already known to be right. */
+static vec3 knee_with_pole_left_behind(const foot_leg *leg, const foot_ik_foot *want, float hip_drop)
+{
+    vec3 goal = v3_lerp(v3_add(leg->ankle, v3(0.0f, -hip_drop, 0.0f)), want->target, want->weight);
+    two_bone_input solve = {want->hip, goal, leg->knee_pole, leg->thigh_length, leg->shin_length};
+    two_bone_output placed;
+    two_bone_solve(&solve, &placed);
+    return placed.mid;
+}
+
+static int expect_leg_placed(const foot_step_request *rq, const foot_step_response *rs, const foot_step_response *ref,
+                             int f)
+{
+    const foot_ik_foot *got = &rs->out.feet[f], *want = &ref->out.feet[f];
+    const foot_leg *leg = &rq->in.legs[f];
+    const float sole = rq->in.settings.foot_sole_offset;
+    const float reach = leg->thigh_length + leg->shin_length;
     float gap = v3_distance(got->ankle, want->target);
     if (!(gap <= TIP_TOL * reach)) {
         const char *why = v3_distance(got->ankle, leg->ankle) <= TIP_TOL * reach
@@ -415,12 +441,19 @@ static int expect_planted(const foot_step_request *rq, const foot_step_response 
                              below.point.y - (got->ankle.y - sole)));
     if (!expect_lengths(rq, got, ref, f))
         return 0;
-    if (!(v3_distance(got->knee, want->knee) <= JOINT_TOL * reach))
-        return fail_step(rq, DIAG_NONE,
+    if (!(v3_distance(got->knee, want->knee) <= JOINT_TOL * reach)) {
+        /* The hip is right (expect_hip_drop came first), the ankle is on
+         * its target and both bones keep their length: what is left to
+         * differ is the side the knee bends to, which the pole decides. */
+        int behind = v3_distance(got->knee, knee_with_pole_left_behind(leg, want, ref->out.hip_drop)) <=
+                     JOINT_TOL * reach;
+        return fail_step(rq, behind ? DIAG_POLE_LEFT_BEHIND : DIAG_NONE,
                          fmt(T(MSG_FOOT_KNEE_EXPECTED),
                              side_name(f), fmt_v3(want->knee), ref->out.hip_drop),
                          fmt(T(MSG_FOOT_KNEE_GOT), fmt_v3(got->knee),
-                             v3_distance(got->knee, want->knee)));
+                             v3_distance(got->knee, want->knee),
+                             behind ? T(MSG_FOOT_HINT_POLE_LEFT_BEHIND) : ""));
+    }
     quat tilt = quat_from_to(v3_up(), want->hit_normal);
     quat want_rot = quat_mul(tilt, leg->foot_rotation);
     float err = quat_angle_between(got->foot_rotation, want_rot);
@@ -441,6 +474,14 @@ static int expect_planted(const foot_step_request *rq, const foot_step_response 
     return 1;
 }
 
+/* Whether a wrong hip drop is the smaller of the two deficits the
+ * solution itself reported (both checked right before) and not the larger:
+ * the smaller_deficit advice. Two deficits this close cannot tell. */
+static int took_smaller_deficit(float got_drop, float d0, float d1)
+{
+    return fabsf(d0 - d1) > 2.0f * HEIGHT_TOL && fabsf(got_drop - fminf(d0, d1)) <= HEIGHT_TOL;
+}
+
 /* hip_drop = the larger deficit; every hip moved down by exactly that. */
 static int expect_hip_drop(const foot_step_request *rq, const foot_step_response *rs, const foot_step_response *ref)
 {
@@ -455,11 +496,11 @@ static int expect_hip_drop(const foot_step_request *rq, const foot_step_response
                              fmt("deficit %.5f", got->feet[f].deficit));
     if (!(fabsf(got->hip_drop - want->hip_drop) <= HEIGHT_TOL)) {
         float d0 = want->feet[0].deficit, d1 = want->feet[1].deficit;
-        const char *why = fabsf(got->hip_drop) <= HEIGHT_TOL ? T(MSG_FOOT_HINT_HIP_NOT_LOWERED)
-                          : fabsf(got->hip_drop - fminf(d0, d1)) <= HEIGHT_TOL
-                              ? T(MSG_FOOT_HINT_SMALLER_DEFICIT)
-                              : "";
-        return fail_step(rq, DIAG_NONE,
+        int smaller = took_smaller_deficit(got->hip_drop, d0, d1);
+        const char *why = smaller ? T(MSG_FOOT_HINT_SMALLER_DEFICIT)
+                          : fabsf(got->hip_drop) <= HEIGHT_TOL ? T(MSG_FOOT_HINT_HIP_NOT_LOWERED)
+                                                                : "";
+        return fail_step(rq, smaller ? DIAG_SMALLER_DEFICIT : DIAG_NONE,
                          fmt(T(MSG_FOOT_HIP_DROP_EXPECTED), d0, d1, want->hip_drop),
                          fmt("hip_drop %.5f%s", got->hip_drop, why));
     }
@@ -593,8 +634,9 @@ static void feet_on_slopes(void)
     for (int i = 0; i < SLOPE_CASES; i++) {
         foot_step_response ref;
         reference_step(&rq[i], &ref);
-        if (!expect_status_ok(&rq[i], &rs[i]) || !expect_planted(&rq[i], &rs[i], &ref, FOOT_LEFT) ||
-            !expect_planted(&rq[i], &rs[i], &ref, FOOT_RIGHT) || !expect_hip_drop(&rq[i], &rs[i], &ref))
+        if (!expect_status_ok(&rq[i], &rs[i]) || !expect_foot_target(&rq[i], &rs[i], &ref, FOOT_LEFT) ||
+            !expect_foot_target(&rq[i], &rs[i], &ref, FOOT_RIGHT) || !expect_hip_drop(&rq[i], &rs[i], &ref) ||
+            !expect_leg_placed(&rq[i], &rs[i], &ref, FOOT_LEFT) || !expect_leg_placed(&rq[i], &rs[i], &ref, FOOT_RIGHT))
             return;
     }
 }
@@ -629,8 +671,9 @@ static void feet_on_steps(void)
     for (int i = 0; i < STEP_CASES; i++) {
         foot_step_response ref;
         reference_step(&rq[i], &ref);
-        if (!expect_status_ok(&rq[i], &rs[i]) || !expect_planted(&rq[i], &rs[i], &ref, FOOT_LEFT) ||
-            !expect_planted(&rq[i], &rs[i], &ref, FOOT_RIGHT) || !expect_hip_drop(&rq[i], &rs[i], &ref))
+        if (!expect_status_ok(&rq[i], &rs[i]) || !expect_foot_target(&rq[i], &rs[i], &ref, FOOT_LEFT) ||
+            !expect_foot_target(&rq[i], &rs[i], &ref, FOOT_RIGHT) || !expect_hip_drop(&rq[i], &rs[i], &ref) ||
+            !expect_leg_placed(&rq[i], &rs[i], &ref, FOOT_LEFT) || !expect_leg_placed(&rq[i], &rs[i], &ref, FOOT_RIGHT))
             return;
     }
 }
@@ -829,6 +872,16 @@ static void weights_continuous_walk(void)
     }
 }
 
+/* A walk's or the clip's frame: the hip drop is the smaller of the two
+ * deficits, which are both the reference's. */
+static int frame_took_smaller_deficit(const foot_walk_frame *got, const foot_walk_frame *want)
+{
+    for (int f = 0; f < FOOT_COUNT; f++)
+        if (!(fabsf(got->deficit[f] - want->deficit[f]) <= HEIGHT_TOL))
+            return 0;
+    return took_smaller_deficit(got->hip_drop, want->deficit[0], want->deficit[1]);
+}
+
 /* While a foot is planted its ankle is on the target; after its weight
  * has reached 0 the leg is the animation's, moved down by the hip drop;
  * in between, every joint follows the reference frame by frame. */
@@ -836,10 +889,12 @@ static int expect_walk_poses(const foot_walk_request *rq, const foot_walk_respon
 {
     for (int k = 0; k < rq->frame_count; k++) {
         const foot_walk_frame *got = &rs->frames[k], *want = &ref->frames[k];
-        if (!(fabsf(got->hip_drop - want->hip_drop) <= HEIGHT_TOL))
-            return fail_walk(rq, k, DIAG_NONE,
+        if (!(fabsf(got->hip_drop - want->hip_drop) <= HEIGHT_TOL)) {
+            int smaller = frame_took_smaller_deficit(got, want);
+            return fail_walk(rq, k, smaller ? DIAG_SMALLER_DEFICIT : DIAG_NONE,
                              fmt(T(MSG_FOOT_WALK_HIP_DROP), want->hip_drop),
-                             fmt("hip_drop %.5f", got->hip_drop));
+                             fmt("hip_drop %.5f%s", got->hip_drop, smaller ? T(MSG_FOOT_HINT_SMALLER_DEFICIT) : ""));
+        }
         for (int f = 0; f < FOOT_COUNT; f++) {
             const foot_leg *leg = &rq->first.legs[f];
             float reach = leg->thigh_length + leg->shin_length;
@@ -1278,12 +1333,14 @@ static int expect_clip(const foot_clip_request *rq, const foot_clip_response *rs
                                  fmt("deficit %.5f", got->deficit[f]));
         }
         float larger = fmaxf(got->deficit[0], got->deficit[1]);
-        if (!(fabsf(got->hip_drop - larger) <= HEIGHT_TOL) || !(fabsf(got->hip_drop - want->hip_drop) <= HEIGHT_TOL))
-            return fail_clip(rq, k, DIAG_NONE,
+        if (!(fabsf(got->hip_drop - larger) <= HEIGHT_TOL) || !(fabsf(got->hip_drop - want->hip_drop) <= HEIGHT_TOL)) {
+            int smaller = frame_took_smaller_deficit(got, want);
+            return fail_clip(rq, k, smaller ? DIAG_SMALLER_DEFICIT : DIAG_NONE,
                              fmt(T(MSG_FOOT_HIP_DROP_EXPECTED), want->deficit[0],
                                  want->deficit[1], want->hip_drop),
-                             fmt(T(MSG_FOOT_CLIP_HIP_DROP_GOT), got->hip_drop, got->deficit[0],
-                                 got->deficit[1]));
+                             fmt("%s%s", fmt(T(MSG_FOOT_CLIP_HIP_DROP_GOT), got->hip_drop, got->deficit[0],
+                                 got->deficit[1]), smaller ? T(MSG_FOOT_HINT_SMALLER_DEFICIT) : ""));
+        }
         for (int f = 0; f < FOOT_COUNT; f++) {
             const foot_leg *leg = &legs[f];
             vec3 hip = v3_sub(leg->hip, v3(0.0f, want->hip_drop, 0.0f));
