@@ -314,8 +314,22 @@ static int output_finite(const foot_ik_output *o)
     return 1;
 }
 
+/* Nothing written (or, where the student's code runs, read under
+ * MEMCHECK) outside in, ground and out: the guard areas the runner put
+ * around them (out_guard.h) are as it filled them. */
+static int guard_intact(int damage) { return damage == 0; }
+
+static int expect_guard(const foot_step_request *rq, const foot_step_response *rs)
+{
+    if (guard_intact(rs->guard_damage))
+        return 1;
+    return fail_step(rq, DIAG_NONE, T(MSG_FOOT_GUARD_INTACT), fmt(T(MSG_FOOT_GUARD_DAMAGED), rs->guard_damage));
+}
+
 static int expect_status_ok(const foot_step_request *rq, const foot_step_response *rs)
 {
+    if (!expect_guard(rq, rs))
+        return 0;
     if (rs->status != FOOT_IK_OK)
         return fail_step(rq, DIAG_NONE, T(MSG_FOOT_STATUS_OK_VALID), fmt("status %s", status_name(rs->status)));
     if (!output_finite(&rs->out))
@@ -810,6 +824,8 @@ static foot_walk_request ledge_walk(rng *r, float lift, int start_weight, foot_i
 static int expect_walk_frame_ok(const foot_walk_request *rq, const foot_walk_response *rs, int k)
 {
     const foot_walk_frame *fr = &rs->frames[k];
+    if (!guard_intact(fr->guard_damage))
+        return fail_walk(rq, k, DIAG_NONE, T(MSG_FOOT_GUARD_INTACT), fmt(T(MSG_FOOT_GUARD_DAMAGED), fr->guard_damage));
     if (fr->status != FOOT_IK_OK)
         return fail_walk(rq, k, DIAG_NONE, T(MSG_FOOT_STATUS_OK_EVERY_FRAME), fmt("status %s", status_name(fr->status)));
     for (int f = 0; f < FOOT_COUNT; f++)
@@ -1283,6 +1299,8 @@ static int expect_clip(const foot_clip_request *rq, const foot_clip_response *rs
     for (int k = 0; k < rq->frame_count; k++) {
         const foot_walk_frame *got = &rs->frames[k], *want = &ref->frames[k];
         const foot_leg *legs = rq->legs[k];
+        if (!guard_intact(got->guard_damage))
+            return fail_clip(rq, k, DIAG_NONE, T(MSG_FOOT_GUARD_INTACT), fmt(T(MSG_FOOT_GUARD_DAMAGED), got->guard_damage));
         if (got->status != FOOT_IK_OK)
             return fail_clip(rq, k, DIAG_NONE, T(MSG_FOOT_STATUS_OK_EVERY_FRAME), fmt("status %s", status_name(got->status)));
         if (!clip_frame_finite(got))
@@ -1457,6 +1475,8 @@ static void invalid_input(void)
     if (!CHECK_CALL(OP_FOOT_STEP, rq, N, rs, describe_step))
         return;
     for (int i = 0; i < N; i++) {
+        if (!expect_guard(&rq[i], &rs[i]))
+            return;
         if (rs[i].status != want[i]) {
             fail_step(&rq[i], DIAG_NONE, fmt(T(MSG_FOOT_INVALID_STATUS), what[i],
                                              status_name(want[i])),
