@@ -768,6 +768,153 @@ static void hip_drop_largest_deficit(void)
     }
 }
 
+/* The angle between two unit directions, accurate near 0 (acos is not). */
+static float angle_of(vec3 a, vec3 b) { return atan2f(v3_length(v3_cross(a, b)), v3_dot(a, b)); }
+
+/* Every number of a step against the reference, in the order cause ->
+ * effect: each foot's ray, weight, target and tilt, then the hip drop and
+ * the hips, then each leg. For cases where no property pins the answer
+ * more simply than the reference does. */
+static int expect_like_reference_step(const foot_step_request *rq, const foot_step_response *rs,
+                                      const foot_step_response *ref)
+{
+    if (!expect_status_ok(rq, rs))
+        return 0;
+    for (int f = 0; f < FOOT_COUNT; f++) {
+        const foot_ik_foot *got = &rs->out.feet[f], *want = &ref->out.feet[f];
+        const foot_leg *leg = &rq->in.legs[f];
+        if (got->grounded != want->grounded)
+            return fail_step(rq, DIAG_NONE,
+                             fmt(T(MSG_FOOT_CLIP_RAY), side_name(f),
+                                 fmt_v3(v3_add(leg->ankle, v3(0.0f, rq->in.settings.raycast_height, 0.0f))),
+                                 rq->in.settings.raycast_distance,
+                                 want->grounded ? T(MSG_FOOT_RAY_HIT) : T(MSG_FOOT_RAY_MISS), want->grounded),
+                             fmt("grounded = %d", got->grounded));
+        if (!(fabsf(got->weight - want->weight) <= WEIGHT_TOL))
+            return fail_step(rq, DIAG_NONE,
+                             fmt("%s: weight = foot_ik_fade_weight(memory %.4f, grounded %d, rate, dt) = %.5f",
+                                 side_name(f), rq->in.memory[f].weight, want->grounded, want->weight),
+                             fmt("weight %.5f", got->weight));
+        if (!(v3_distance(got->target, want->target) <= HEIGHT_TOL))
+            return fail_step(rq, DIAG_NONE,
+                             fmt("%s: target %s (%s)", side_name(f), fmt_v3(want->target),
+                                 want->grounded ? "hit point + up × foot_sole_offset" : T(MSG_FOOT_TARGET_NO_GROUND)),
+                             fmt("target %s", fmt_v3(got->target)));
+        if (!(quat_angle_between(got->target_rotation, want->target_rotation) <= ROT_TOL))
+            return fail_step(rq, DIAG_NONE,
+                             fmt("%s: target_rotation = from_to(up, %s) * animated = %s", side_name(f),
+                                 want->grounded ? fmt("hit normal %s", fmt_v3(want->hit_normal))
+                                                : fmt(T(MSG_FOOT_REMEMBERED_NORMAL),
+                                                      fmt_v3(rq->in.memory[f].ground_normal)),
+                                 fmt_q(want->target_rotation)),
+                             fmt("target_rotation %s", fmt_q(got->target_rotation)));
+    }
+    /* What the next frame is handed. The remembered normal's length is
+     * free (the header asks only for its direction, normalized when used,
+     * up when it has none), so directions are compared. */
+    for (int f = 0; f < FOOT_COUNT; f++) {
+        const foot_ik_memory *got = &rs->out.memory[f], *want = &ref->out.memory[f];
+        vec3 got_dir = v3_normalize_or(got->ground_normal, v3_up());
+        vec3 want_dir = v3_normalize_or(want->ground_normal, v3_up());
+        if (!(fabsf(got->weight - want->weight) <= WEIGHT_TOL) ||
+            !(fabsf(got->ground_height - want->ground_height) <= HEIGHT_TOL) || !v3_is_finite(got->ground_normal) ||
+            !(angle_of(got_dir, want_dir) <= ROT_TOL))
+            return fail_step(rq, DIAG_NONE,
+                             fmt(T(MSG_FOOT_MEMORY_EXPECTED), side_name(f), want->weight, want->ground_height,
+                                 fmt_v3(want_dir),
+                                 ref->out.feet[f].grounded ? T(MSG_FOOT_GROUND_FOUND) : T(MSG_FOOT_NO_GROUND_REMEMBERED)),
+                             fmt("memory weight %.5f, ground_height %.5f, ground_normal %s", got->weight,
+                                 got->ground_height, fmt_v3(got->ground_normal)));
+    }
+    if (!expect_hip_drop(rq, rs, ref))
+        return 0;
+    for (int f = 0; f < FOOT_COUNT; f++) {
+        const foot_ik_foot *got = &rs->out.feet[f], *want = &ref->out.feet[f];
+        const foot_leg *leg = &rq->in.legs[f];
+        const float reach = leg->thigh_length + leg->shin_length;
+        if (!(v3_distance(got->knee, want->knee) <= JOINT_TOL * reach) ||
+            !(v3_distance(got->ankle, want->ankle) <= JOINT_TOL * reach) ||
+            !(quat_angle_between(got->foot_rotation, want->foot_rotation) <= ROT_TOL))
+            return fail_step(rq, DIAG_NONE,
+                             fmt(T(MSG_FOOT_WALK_POSE_EXPECTED), side_name(f), want->weight,
+                                 want->grounded ? T(MSG_FOOT_GROUND_FOUND) : T(MSG_FOOT_NO_GROUND_REMEMBERED),
+                                 fmt_v3(want->knee), fmt_v3(want->ankle), fmt_q(want->foot_rotation)),
+                             fmt("knee %s, ankle %s, rotation %s", fmt_v3(got->knee), fmt_v3(got->ankle),
+                                 fmt_q(got->foot_rotation)));
+    }
+    return 1;
+}
+
+#define EDGE_ROUNDS 20
+
+static void edge_settings(void)
+{
+    /* The ends of every range the header allows, each on its own so a
+     * `> 0` written for `>= 0` or a setting read from the wrong field
+     * shows: raycast_height 0 (the ray starts at the ankle: ground 5 cm
+     * below is found, ground 5 cm above is not), foot_sole_offset 0
+     * (the target is the hit point itself), a fade that goes all the way
+     * in one frame (rate * dt = 1 exactly, from weight 0), a memory
+     * weight of exactly 0 and 1 with no ground, a remembered normal of
+     * zero length (no direction: up) and one not of unit length
+     * (normalized), and a ray only a millimetre long. */
+    enum { HEIGHT0_BELOW, HEIGHT0_ABOVE, SOLE0, ONE_FRAME_FADE, LEDGE_ZERO_NORMAL, LEDGE_LONG_NORMAL, LEDGE_WEIGHT0,
+           SHORT_RAY, KINDS };
+    static foot_step_request rq[EDGE_ROUNDS * KINDS];
+    static foot_step_response rs[EDGE_ROUNDS * KINDS];
+    rng r = rng_for("edge_settings");
+    for (int i = 0; i < EDGE_ROUNDS * KINDS; i++) {
+        int kind = i % KINDS;
+        vec3 floor = rng_v3(&r, -5.0f, 5.0f);
+        float yaw = (float)((int)rng_float(&r, 0.0f, 4.0f)) * 0.5f * IK_PI;
+        stance st = random_stance(&r, floor, yaw);
+        foot_ik_settings set = random_settings(&r);
+        float lift = rng_float(&r, 0.03f, 0.08f); /* how far the ground is below the animation's */
+        terrain t = ramp_under(floor, -lift, rng_float(&r, -0.3f, 0.3f), rng_float(&r, -0.3f, 0.3f));
+        float memory_weight = 1.0f;
+        if (kind == HEIGHT0_BELOW || kind == HEIGHT0_ABOVE)
+            set.raycast_height = 0.0f;
+        if (kind == HEIGHT0_ABOVE)
+            t = ramp_under(floor, rng_float(&r, 0.1f, 0.15f), 0.0f, 0.0f); /* above both ankles */
+        if (kind == SOLE0)
+            set.foot_sole_offset = 0.0f;
+        if (kind == ONE_FRAME_FADE) {
+            memory_weight = 0.0f;
+            set.weight_fade_rate = 4.0f;
+        }
+        if (kind == SHORT_RAY) {
+            /* The ray from 2 cm above each ankle, 1 mm long: the ground
+             * 3..8 cm below the animation's floor is beyond it, no hit. */
+            set.raycast_height = 0.02f;
+            set.raycast_distance = 0.001f;
+        }
+        if (kind >= LEDGE_ZERO_NORMAL && kind <= LEDGE_WEIGHT0)
+            t = stairs_under(floor, yaw, -lift, -lift, 0, 1); /* nothing in front: the front foot hangs */
+        foot_ik_input in = stance_input(&st, set, memory_weight);
+        if (kind == ONE_FRAME_FADE)
+            in.dt = 0.25f;
+        for (int f = 0; f < FOOT_COUNT; f++) {
+            if (kind == LEDGE_ZERO_NORMAL)
+                in.memory[f].ground_normal = v3_zero();
+            if (kind == LEDGE_LONG_NORMAL)
+                in.memory[f].ground_normal = v3(rng_float(&r, -1.0f, 1.0f), 3.0f, rng_float(&r, -1.0f, 1.0f));
+            if (kind == LEDGE_WEIGHT0)
+                in.memory[f].weight = 0.0f;
+            if (kind >= LEDGE_ZERO_NORMAL)
+                in.memory[f].ground_height = in.legs[f].ankle.y - rng_float(&r, 0.0f, 0.1f);
+        }
+        rq[i] = step_request(&in, &t);
+    }
+    if (!CHECK_CALL(OP_FOOT_STEP, rq, EDGE_ROUNDS * KINDS, rs, describe_step))
+        return;
+    for (int i = 0; i < EDGE_ROUNDS * KINDS; i++) {
+        foot_step_response ref;
+        reference_step(&rq[i], &ref);
+        if (!expect_like_reference_step(&rq[i], &rs[i], &ref))
+            return;
+    }
+}
+
 /* ---- walks ------------------------------------------------------------- */
 
 /* A character walking straight ahead (+Z) from z = start to z = turn at
@@ -1427,7 +1574,12 @@ static void invalid_input(void)
     enum {
         NULL_IN, NULL_GROUND, NULL_OUT, NEG_HEIGHT, ZERO_DISTANCE, NAN_SOLE, NEG_RATE, INF_RATE, ZERO_DT, NEG_DT, NAN_DT,
         TOO_MANY_PATCHES, EMPTY_PATCH, NAN_HIP, ZERO_THIGH, NEG_SHIN, INF_ROTATION, NAN_POLE, HEAVY_WEIGHT,
-        NAN_WEIGHT, NAN_NORMAL, INF_HEIGHT, N
+        NAN_WEIGHT, NAN_NORMAL, INF_HEIGHT,
+        /* Out of the world (finite but beyond IK_WORLD_LIMIT), infinities
+         * in every kind of field, the lower bounds, and two mistakes at
+         * once (the first in foot_ik_status's order wins). */
+        FAR_KNEE, INF_ANKLE, FAR_POLE, INF_THIGH, FAR_DISTANCE, FAR_HEIGHT_SETTING, NEG_SOLE, NEG_MEMORY_WEIGHT,
+        FAR_MEMORY_HEIGHT, INF_NORMAL, NAN_PATCH, SETTINGS_AND_DT, DT_AND_TERRAIN, LEG_AND_MEMORY, N
     };
     static foot_step_request rq[N];
     static foot_step_response rs[N];
@@ -1440,6 +1592,9 @@ static void invalid_input(void)
         FOOT_IK_BAD_SETTINGS, FOOT_IK_BAD_SETTINGS, FOOT_IK_BAD_TIME_STEP, FOOT_IK_BAD_TIME_STEP, FOOT_IK_BAD_TIME_STEP,
         FOOT_IK_BAD_TERRAIN, FOOT_IK_BAD_TERRAIN, FOOT_IK_BAD_LEG, FOOT_IK_BAD_LEG, FOOT_IK_BAD_LEG, FOOT_IK_BAD_LEG,
         FOOT_IK_BAD_LEG, FOOT_IK_BAD_MEMORY, FOOT_IK_BAD_MEMORY, FOOT_IK_BAD_MEMORY, FOOT_IK_BAD_MEMORY,
+        FOOT_IK_BAD_LEG, FOOT_IK_BAD_LEG, FOOT_IK_BAD_LEG, FOOT_IK_BAD_LEG, FOOT_IK_BAD_SETTINGS, FOOT_IK_BAD_SETTINGS,
+        FOOT_IK_BAD_SETTINGS, FOOT_IK_BAD_MEMORY, FOOT_IK_BAD_MEMORY, FOOT_IK_BAD_MEMORY, FOOT_IK_BAD_TERRAIN,
+        FOOT_IK_BAD_SETTINGS, FOOT_IK_BAD_TIME_STEP, FOOT_IK_BAD_LEG,
     };
     const char *const what[N] = {
         "in = NULL", "ground = NULL", "out = NULL", "raycast_height = -0.1", "raycast_distance = 0",
@@ -1447,6 +1602,11 @@ static void invalid_input(void)
         "terrain.patch_count = 17", T(MSG_FOOT_GIVEN_EMPTY_PATCH), T(MSG_FOOT_GIVEN_NAN_HIP), "thigh_length = 0",
         "shin_length = -0.4", "foot_rotation = inf", "knee_pole = NaN", "memory weight = 1.5", "memory weight = NaN",
         "memory ground_normal = NaN", "memory ground_height = inf",
+        "knee.x = 1e30 (> IK_WORLD_LIMIT)", "ankle.z = -inf", "knee_pole.y = 2e18 (> IK_WORLD_LIMIT)",
+        "thigh_length = inf", "raycast_distance = 1e30 (> IK_WORLD_LIMIT)", "raycast_height = 2e18 (> IK_WORLD_LIMIT)",
+        "foot_sole_offset = -0.01", "memory weight = -0.1", "memory ground_height = -1e30 (> IK_WORLD_LIMIT)",
+        "memory ground_normal.y = inf", "terrain patch height = NaN", "raycast_height = -1, dt = 0",
+        "dt = NaN, terrain.patch_count = -1", "thigh_length = -1, memory weight = 2",
     };
     for (int i = 0; i < N; i++)
         rq[i] = step_request(&good, &ground);
@@ -1472,6 +1632,23 @@ static void invalid_input(void)
     rq[NAN_WEIGHT].in.memory[FOOT_LEFT].weight = NAN;
     rq[NAN_NORMAL].in.memory[FOOT_RIGHT].ground_normal.x = NAN;
     rq[INF_HEIGHT].in.memory[FOOT_LEFT].ground_height = INFINITY;
+    rq[FAR_KNEE].in.legs[FOOT_RIGHT].knee.x = 1e30f;
+    rq[INF_ANKLE].in.legs[FOOT_LEFT].ankle.z = -INFINITY;
+    rq[FAR_POLE].in.legs[FOOT_RIGHT].knee_pole.y = 2.0f * IK_WORLD_LIMIT;
+    rq[INF_THIGH].in.legs[FOOT_LEFT].thigh_length = INFINITY;
+    rq[FAR_DISTANCE].in.settings.raycast_distance = 1e30f;
+    rq[FAR_HEIGHT_SETTING].in.settings.raycast_height = 2.0f * IK_WORLD_LIMIT;
+    rq[NEG_SOLE].in.settings.foot_sole_offset = -0.01f;
+    rq[NEG_MEMORY_WEIGHT].in.memory[FOOT_LEFT].weight = -0.1f;
+    rq[FAR_MEMORY_HEIGHT].in.memory[FOOT_RIGHT].ground_height = -1e30f;
+    rq[INF_NORMAL].in.memory[FOOT_LEFT].ground_normal.y = INFINITY;
+    rq[NAN_PATCH].ground.patches[0].height = NAN;
+    rq[SETTINGS_AND_DT].in.settings.raycast_height = -1.0f;
+    rq[SETTINGS_AND_DT].in.dt = 0.0f;
+    rq[DT_AND_TERRAIN].in.dt = NAN;
+    rq[DT_AND_TERRAIN].ground.patch_count = -1;
+    rq[LEG_AND_MEMORY].in.legs[FOOT_RIGHT].thigh_length = -1.0f;
+    rq[LEG_AND_MEMORY].in.memory[FOOT_LEFT].weight = 2.0f;
     if (!CHECK_CALL(OP_FOOT_STEP, rq, N, rs, describe_step))
         return;
     for (int i = 0; i < N; i++) {
@@ -1520,6 +1697,7 @@ DEFINE_SUITE(FOOT_IK,
     {"feet_on_slopes", "บนทางลาด 300 แบบ: ankle อยู่บน hit + sole offset, เท้าเอียงตาม normal, พื้นรองเท้าไม่จม", "300 slopes: ankle at hit + sole offset, foot tilted to the normal, sole not sunk in", feet_on_slopes},
     {"feet_on_steps", "บนบันได 300 แบบ: เท้าแต่ละข้างอยู่บนขั้นของตัวเอง ขายาวคงที่ hip drop ถูก", "300 stairs: each foot on its own step, leg lengths kept, correct hip drop", feet_on_steps},
     {"hip_drop_largest_deficit", "hip drop = deficit ที่มากที่สุดของสองเท้า (คูณ weight) ไม่มีขาไหนเอื้อมเกิน", "hip drop = the larger deficit of the two feet (times weight), no leg overreaches", hip_drop_largest_deficit},
+    {"edge_settings", "ค่าที่ขอบช่วง: raycast_height 0, foot_sole_offset 0, fade ครบในเฟรมเดียว, memory weight 0/1 ตอนไม่มีพื้น, normal ที่จำไว้ยาว 0 หรือไม่ใช่ 1, ray สั้น 1 mm", "range ends: raycast_height 0, foot_sole_offset 0, a fade done in one frame, memory weight 0/1 with no ground, a remembered normal of length 0 or not 1, a 1 mm ray", edge_settings},
     {"weights_continuous_walk", "เดินตกขอบแล้วกลับ ที่ 30/60/144 fps และ fps แกว่ง: weight ต่อเนื่องทุกเฟรม", "walking off a ledge and back at 30/60/144 fps and jittery fps: weight continuous every frame", weights_continuous_walk},
     {"ledge_fades_to_animation", "ไม่มีพื้นใต้เท้า: weight fade ลงนุ่มๆ แล้วขากลับเป็น animation เดิมทุกประการ", "no ground under the foot: weight fades smoothly and the leg returns exactly to the animation", ledge_fades_to_animation},
     {"leg_out_of_reach", "animation เหยียดขาเกินความยาว: ขาเหยียดตรงไปหา target ความยาว bone คงที่", "animation overstretches the leg: leg straight toward the target, bone lengths kept", leg_out_of_reach},
