@@ -199,8 +199,14 @@ static aim_bone_request aim_request(vec3 position, quat animated, vec3 target, f
 
 /* ---- one bone ------------------------------------------------------------ */
 
+/* Nothing written (or, under MEMCHECK, touched) outside what the call was
+ * handed: the runner's guard areas around it (out_guard.h) are intact. */
+static const char *guard_damage_text(int damage) { return fmt(T(MSG_AIM_GUARD_DAMAGED), damage); }
+
 static int expect_aim_status(const aim_bone_request *rq, const aim_bone_response *rs, aim_status want, const char *why)
 {
+    if (rs->guard_damage != 0)
+        return fail_aim(rq, DIAG_NONE, T(MSG_AIM_GUARD_INTACT), guard_damage_text(rs->guard_damage));
     if (rs->status == (int)want)
         return 1;
     return fail_aim(rq, DIAG_NONE, fmt("status %s (%s)", status_name(want), why), fmt("status %s", status_name(rs->status)));
@@ -528,6 +534,8 @@ static look_at_request look_request(const look_at_input *in)
 
 static int expect_look_status(const look_at_request *rq, const look_at_response *rs, aim_status want, const char *why)
 {
+    if (rs->guard_damage != 0)
+        return fail_look(rq, DIAG_NONE, T(MSG_AIM_GUARD_INTACT), guard_damage_text(rs->guard_damage));
     if (rs->status == (int)want)
         return 1;
     return fail_look(rq, DIAG_NONE, fmt("status %s (%s)", status_name(want), why), fmt("status %s", status_name(rs->status)));
@@ -959,6 +967,8 @@ static int expect_reach_frame(const wall_reach_request *q, const wall_reach_resp
     wall_reach_solve(in, &want);
     const wall_reach_output *got = &s->out;
     const float reach = in->upper_length + in->lower_length;
+    if (s->guard_damage != 0)
+        return fail_reach(q, DIAG_NONE, T(MSG_AIM_GUARD_INTACT), guard_damage_text(s->guard_damage));
     if (s->status != AIM_OK)
         return fail_reach(q, DIAG_NONE, "status AIM_OK", fmt("status %s", status_name(s->status)));
     if (!(fabsf(got->weight - want.weight) <= WEIGHT_TOL))
@@ -1068,6 +1078,10 @@ static void wall_reach_invalid(void)
     if (!CHECK_CALL(OP_WALL_REACH, rq, N, rs, describe_reach))
         return;
     for (int i = 0; i < N; i++) {
+        if (rs[i].guard_damage != 0) {
+            fail_reach(&rq[i], DIAG_NONE, T(MSG_AIM_GUARD_INTACT), guard_damage_text(rs[i].guard_damage));
+            return;
+        }
         if (rs[i].status != AIM_INVALID) {
             fail_reach(&rq[i], DIAG_NONE, fmt("%s → status %s", what[i], status_name(AIM_INVALID)),
                        fmt("status %s", status_name(rs[i].status)));
