@@ -52,7 +52,10 @@ static inline const char *aim_status_text(aim_status s)
  * full = quat_look_rotation(target - position, v3_up()), then
  * *out = quat_slerp(animated, full, weight): weight 0 is the animation,
  * weight 1 faces the target exactly with no roll (+X level), and the angle
- * to the target shrinks steadily in between.
+ * to the target shrinks steadily in between. Straight above or below the
+ * bone (target - position along up) no heading is level: there any full
+ * aim with +Z on the target is allowed (quat_look_rotation's own choice is
+ * one), and the blend takes the shortest arc toward the one chosen.
  *  - out NULL: AIM_INVALID, nothing written;
  *  - animated not finite, position or target NaN, inf or beyond
  *    IK_WORLD_LIMIT, or weight not within 0..1 (NaN included):
