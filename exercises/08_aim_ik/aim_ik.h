@@ -26,8 +26,12 @@
 #define AIM_LOOK_WEIGHT 0.7f
 #define AIM_SPINE_WEIGHT 0.6f
 
-/* A target nearer than this to a bone gives it no direction to face. */
-#define AIM_MIN_DISTANCE 1e-6f
+/* A target nearer than this to a bone (|target - position| <
+ * AIM_MIN_DISTANCE) gives it no direction to face. 1e-5 m, not less:
+ * quat_look_rotation takes a forward of 1e-6 or shorter for no direction
+ * (ikmath.h's IK_EPSILON_SQ) and returns identity, which would not face a
+ * target that is, by this rule, far enough to aim at. */
+#define AIM_MIN_DISTANCE 1e-5f
 
 #define LOOK_MAX_BONES 8
 
@@ -60,7 +64,7 @@ static inline const char *aim_status_text(aim_status s)
  *  - animated not finite, position or target NaN, inf or beyond
  *    IK_WORLD_LIMIT, or weight not within 0..1 (NaN included):
  *    AIM_INVALID, *out = identity;
- *  - target within AIM_MIN_DISTANCE of position: AIM_NO_DIRECTION,
+ *  - target nearer than AIM_MIN_DISTANCE to position: AIM_NO_DIRECTION,
  *    *out = the animated rotation (normalized). */
 aim_status aim_bone(vec3 position, quat animated, vec3 target, float weight, quat *out);
 

@@ -399,7 +399,7 @@ static void aim_degenerate_targets(void)
     const quat turned = quat_from_axis_angle(v3_up(), 0.5f); /* faces 28.6 deg to the right */
     enum {
         BEHIND_FULL, BEHIND_HALF, BEHIND_TURNED, ABOVE_FULL, ABOVE_HALF, BELOW_FULL, ON_BONE, NEAR_BONE, FAR, CLOSE,
-        BELOW_HALF, N
+        BELOW_HALF, AT_MIN, UNDER_MIN, N
     };
     aim_bone_request rq[N];
     aim_bone_response rs[N];
@@ -414,10 +414,16 @@ static void aim_degenerate_targets(void)
     rq[FAR] = aim_request(p, turned, v3(8000.0f, 300.0f, -6000.0f), 1.0f);
     rq[CLOSE] = aim_request(p, facing_z, v3_add(p, v3(0.0f, 0.001f, -0.002f)), 1.0f);
     rq[BELOW_HALF] = aim_request(p, turned, v3_add(p, v3(0.0f, -1.0f, 0.0f)), 0.5f);
+    /* The rule's edge, from the origin along an axis, where every way of
+     * measuring the distance (length, length squared against its square,
+     * hypot) gives AIM_MIN_DISTANCE exactly: not nearer, so aimed. 0.999
+     * of it is nearer by far more than any rounding. */
+    rq[AT_MIN] = aim_request(v3_zero(), turned, v3(0.0f, 0.0f, -AIM_MIN_DISTANCE), 1.0f);
+    rq[UNDER_MIN] = aim_request(v3_zero(), turned, v3(0.999f * AIM_MIN_DISTANCE, 0.0f, 0.0f), 1.0f);
     if (!CHECK_CALL(OP_AIM_BONE, rq, N, rs, describe_aim))
         return;
     for (int i = 0; i < N; i++) {
-        int no_direction = i == ON_BONE || i == NEAR_BONE;
+        int no_direction = i == ON_BONE || i == NEAR_BONE || i == UNDER_MIN;
         if (!expect_aim_status(&rq[i], &rs[i], no_direction ? AIM_NO_DIRECTION : AIM_OK,
                                no_direction ? T(MSG_AIM_TARGET_ON_BONE)
                                             : T(MSG_AIM_TARGET_AWAY)) ||
