@@ -969,7 +969,7 @@ static void reach_weight_profile(void)
 /* A character walking along a wall past the point (at 1.2 m/s, 60 fps);
  * the arm hangs with a slight swing, its elbow bending toward a pole
  * behind and outside the shoulder, as the reference solver bends it. */
-static int walk_past_wall(rng *r, wall_reach_request *rq, int max_frames)
+static int walk_past_wall(rng *r, wall_reach_request *rq, int max_frames, float zero_over_reach)
 {
     float upper = rng_float(r, 0.25f, 0.35f), lower = upper * rng_float(r, 0.85f, 1.1f), reach = upper + lower;
     /* The point at most 0.45 from the shoulder's line of walk, inside the
@@ -987,8 +987,9 @@ static int walk_past_wall(rng *r, wall_reach_request *rq, int max_frames)
         two_bone_output placed;
         two_bone_solve(&arm, &placed);
         memset(&rq[n], 0, sizeof rq[n]);
-        rq[n].in = (wall_reach_input){shoulder, placed.mid, placed.tip, pole, upper, lower, point, reach, 1.6f * reach};
-        if (shoulder.z > point.z + 1.6f * reach + 0.2f)
+        rq[n].in = (wall_reach_input){shoulder, placed.mid, placed.tip, pole, upper, lower, point, reach,
+                                      zero_over_reach * reach};
+        if (shoulder.z > point.z + zero_over_reach * reach + 0.2f)
             break;
     }
     return n;
@@ -1067,9 +1068,13 @@ static void wall_reach_walk_past(void)
     int first[WALKS + 1];
     rng r = rng_for("wall_reach_walk_past");
     int n = 0;
+    /* A different fade-out distance on each walk (the first is the one
+     * every walk used to have), so a zero_weight_distance read from the
+     * wrong field or a ratio written into the code shows. */
+    static const float zero_over_reach[WALKS] = {1.6f, 1.25f, 2.2f, 1.05f};
     for (int w = 0; w < WALKS; w++) {
         first[w] = n;
-        n += walk_past_wall(&r, &rq[n], WALK_FRAMES);
+        n += walk_past_wall(&r, &rq[n], WALK_FRAMES, zero_over_reach[w]);
     }
     first[WALKS] = n;
     if (!CHECK_CALL(OP_WALL_REACH, rq, (size_t)n, rs, describe_reach))
@@ -1107,10 +1112,12 @@ static void wall_reach_invalid(void)
 {
     rng r = rng_for("wall_reach_invalid");
     wall_reach_request good[WALK_FRAMES];
-    int frames = walk_past_wall(&r, good, WALK_FRAMES);
+    int frames = walk_past_wall(&r, good, WALK_FRAMES, 1.6f);
     const wall_reach_input base = good[frames / 2].in; /* near the point */
     enum { NULL_IN, NULL_OUT, NAN_SHOULDER, INF_POINT, NAN_POLE, ZERO_UPPER, NEG_LOWER, NEG_FULL, ZERO_BELOW_FULL, NAN_ZERO,
-           ZERO_IS_FULL, INF_FULL, INF_BOTH, FAR_SHOULDER, FAR_POLE, INF_UPPER, FAR_LOWER, NAN_ELBOW, INF_HAND, N };
+           ZERO_IS_FULL, INF_FULL, INF_BOTH, FAR_SHOULDER, FAR_POLE, INF_UPPER, FAR_LOWER, NAN_ELBOW, INF_HAND,
+           /* and the one end of the distances that is valid */
+           FULL_ZERO, N };
     static const char *const what[N] = {"in = NULL", "out = NULL", "shoulder = NaN", "wall_point = inf",
                                         "elbow_pole = NaN", "upper_length = 0", "lower_length = -0.3",
                                         "full_weight_distance = -0.1", "zero_weight_distance < full_weight_distance",
@@ -1118,7 +1125,7 @@ static void wall_reach_invalid(void)
                                         "full_weight_distance = inf", "full_weight_distance = zero_weight_distance = inf",
                                         "shoulder.z = 1e30 (> IK_WORLD_LIMIT)", "elbow_pole.x = -2e18 (> IK_WORLD_LIMIT)",
                                         "upper_length = inf", "lower_length = 1e30 (> IK_WORLD_LIMIT)", "elbow = NaN",
-                                        "hand = -inf"};
+                                        "hand = -inf", "full_weight_distance = 0"};
     wall_reach_request rq[N];
     wall_reach_response rs[N];
     for (int i = 0; i < N; i++) {
@@ -1145,12 +1152,18 @@ static void wall_reach_invalid(void)
     rq[FAR_LOWER].in.lower_length = 1e30f;
     rq[NAN_ELBOW].in.elbow.y = NAN;
     rq[INF_HAND].in.hand.x = -INFINITY;
+    rq[FULL_ZERO].in.full_weight_distance = 0.0f; /* >= 0 is allowed: weight 1 only on the point itself */
     if (!CHECK_CALL(OP_WALL_REACH, rq, N, rs, describe_reach))
         return;
     for (int i = 0; i < N; i++) {
         if (rs[i].guard_damage != 0) {
             fail_reach(&rq[i], DIAG_NONE, T(MSG_AIM_GUARD_INTACT), guard_damage_text(rs[i].guard_damage));
             return;
+        }
+        if (i == FULL_ZERO) {
+            if (!expect_reach_frame(&rq[i], &rs[i]))
+                return;
+            continue;
         }
         if (rs[i].status != AIM_INVALID) {
             fail_reach(&rq[i], DIAG_NONE, fmt("%s → status %s", what[i], status_name(AIM_INVALID)),
@@ -1180,4 +1193,4 @@ DEFINE_SUITE(AIM_IK,
     {"look_at_degenerate", "target ทับ bone/ข้างหลัง/เหนือหัว, chain 1 และ 8 bone, input เสีย: ไม่มี NaN", "target on a bone/behind/above the head, chains of 1 and 8 bones, bad input: no NaN", look_at_degenerate},
     {"reach_weight_profile", "weight ของมือแตะกำแพง: 1 ในระยะเอื้อม, 0 เมื่อไกล, smoothstep ต่อเนื่องระหว่างกลาง", "wall-touch hand weight: 1 within reach, 0 when far, continuous smoothstep in between", reach_weight_profile},
     {"wall_reach_walk_past", "เดินผ่านกำแพง: weight ค่อยๆ ขึ้นแล้วลง มือถึงจุดบนกำแพง แขนยาวคงที่", "walking past a wall: weight rises then falls, hand reaches the wall point, arm lengths kept", wall_reach_walk_past},
-    {"wall_reach_invalid", "มือแตะกำแพงกับ input เสีย (NaN, ความยาว ≤ 0, ระยะกลับด้าน, NULL): AIM_INVALID", "wall touch with bad input (NaN, length ≤ 0, reversed distances, NULL): AIM_INVALID", wall_reach_invalid})
+    {"wall_reach_invalid", "มือแตะกำแพงกับ input เสีย (NaN, inf, นอกโลก, ความยาว ≤ 0, zero ≤ full, NULL): AIM_INVALID; full_weight_distance 0 ใช้ได้", "wall touch with bad input (NaN, inf, beyond the world, length ≤ 0, zero ≤ full, NULL): AIM_INVALID; full_weight_distance 0 is valid", wall_reach_invalid})
