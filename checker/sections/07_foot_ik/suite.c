@@ -1569,6 +1569,11 @@ static void real_clip_feet(void)
     }
 }
 
+/* The identity rotation: (0, 0, 0, 1), or (0, 0, 0, -1), the same rotation
+ * written the other way. Every component is looked at: (5, 0, 0, 1) has
+ * w = 1 and is no rotation at all. */
+static int is_identity(quat q) { return q.x == 0.0f && q.y == 0.0f && q.z == 0.0f && fabsf(q.w) == 1.0f; }
+
 static void invalid_input(void)
 {
     enum {
@@ -1668,12 +1673,11 @@ static void invalid_input(void)
             const foot_ik_foot *p = &o->feet[f];
             const foot_ik_memory *m = &o->memory[f];
             vec3 zero = v3_zero(), up = v3_up();
-            quat id = quat_identity();
             int cleared = o->hip_drop == 0.0f && p->grounded == 0 && p->weight == 0.0f && p->deficit == 0.0f &&
                           v3_distance(p->hit_point, zero) == 0.0f && v3_distance(p->hit_normal, up) == 0.0f &&
                           v3_distance(p->target, zero) == 0.0f && v3_distance(p->hip, zero) == 0.0f &&
                           v3_distance(p->knee, zero) == 0.0f && v3_distance(p->ankle, zero) == 0.0f &&
-                          quat_dot(p->foot_rotation, id) == 1.0f && quat_dot(p->target_rotation, id) == 1.0f &&
+                          is_identity(p->foot_rotation) && is_identity(p->target_rotation) &&
                           m->weight == 0.0f && m->ground_height == 0.0f && v3_distance(m->ground_normal, up) == 0.0f;
             if (!cleared) {
                 fail_step(&rq[i], DIAG_NONE,

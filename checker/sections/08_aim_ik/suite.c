@@ -162,6 +162,11 @@ static float off_target(vec3 position, quat q, vec3 target)
     return angle_between(facing_of(q), v3_sub(target, position));
 }
 
+/* The identity rotation: (0, 0, 0, 1), or (0, 0, 0, -1), the same rotation
+ * written the other way (a right answer either way). Every component is
+ * looked at: (5, 0, 0, 1) has w = 1 and is no rotation at all. */
+static int is_identity(quat q) { return q.x == 0.0f && q.y == 0.0f && q.z == 0.0f && fabsf(q.w) == 1.0f; }
+
 static int unit_and_finite(quat q) { return quat_is_finite(q) && fabsf(sqrtf(quat_dot(q, q)) - 1.0f) <= 1e-4f; }
 
 /* Pitch and roll within +-max_tilt: a bone leaning a little. */
@@ -510,7 +515,7 @@ static void aim_invalid_input(void)
         if (i == NULL_OUT)
             continue;
         quat q = rs[i].out;
-        if (!(q.x == 0.0f && q.y == 0.0f && q.z == 0.0f && q.w == 1.0f)) {
+        if (!is_identity(q)) {
             fail_aim(&rq[i], DIAG_NONE, fmt("%s → *out = identity (0, 0, 0, 1)", what[i]), written(q, "out"));
             return;
         }
@@ -866,7 +871,7 @@ static void look_at_degenerate(void)
             }
             /* Entries past bone_count are cleared. */
             for (int k = q->in.bone_count; k < LOOK_MAX_BONES; k++)
-                if (v3_length(rs[i].out.positions[k]) != 0.0f || quat_dot(rs[i].out.rotations[k], quat_identity()) != 1.0f) {
+                if (v3_length(rs[i].out.positions[k]) != 0.0f || !is_identity(rs[i].out.rotations[k])) {
                     fail_look(q, DIAG_NONE, fmt(T(MSG_AIM_SLOT_CLEARED), k),
                               fmt("position %s, %s", fmt_v3(rs[i].out.positions[k]), written(rs[i].out.rotations[k], "rotation")));
                     return;
@@ -878,7 +883,7 @@ static void look_at_degenerate(void)
         if (q->null_out)
             continue;
         for (int k = 0; k < LOOK_MAX_BONES; k++)
-            if (v3_length(rs[i].out.positions[k]) != 0.0f || quat_dot(rs[i].out.rotations[k], quat_identity()) != 1.0f) {
+            if (v3_length(rs[i].out.positions[k]) != 0.0f || !is_identity(rs[i].out.rotations[k])) {
                 fail_look(q, DIAG_NONE, fmt(T(MSG_AIM_LOOK_CLEARED), what[i]),
                           fmt(T(MSG_AIM_SLOT_GOT), k, fmt_v3(rs[i].out.positions[k]),
                               written(rs[i].out.rotations[k], "rotation")));
