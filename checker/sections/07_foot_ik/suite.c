@@ -396,12 +396,14 @@ static int expect_foot_target(const foot_step_request *rq, const foot_step_respo
     const foot_ik_foot *got = &rs->out.feet[f], *want = &ref->out.feet[f];
     const foot_leg *leg = &rq->in.legs[f];
     const float sole = rq->in.settings.foot_sole_offset;
-    if (got->grounded != 1 || !(v3_distance(got->hit_point, want->hit_point) <= HEIGHT_TOL))
+    if (got->grounded != 1 || !(v3_distance(got->hit_point, want->hit_point) <= HEIGHT_TOL) ||
+        !(v3_distance(got->hit_normal, want->hit_normal) <= ROT_TOL))
         return fail_step(rq, DIAG_NONE,
                          fmt(T(MSG_FOOT_RAY_HITS),
                              side_name(f), fmt_v3(v3_add(leg->ankle, v3(0.0f, rq->in.settings.raycast_height, 0.0f))),
-                             fmt_v3(want->hit_point)),
-                         fmt("grounded = %d, hit_point %s", got->grounded, fmt_v3(got->hit_point)));
+                             fmt_v3(want->hit_point), fmt_v3(want->hit_normal)),
+                         fmt("grounded = %d, hit_point %s, hit_normal %s", got->grounded, fmt_v3(got->hit_point),
+                             fmt_v3(got->hit_normal)));
     if (!(fabsf(got->weight - want->weight) <= WEIGHT_TOL))
         return fail_step(rq, DIAG_NONE, fmt(T(MSG_FOOT_WEIGHT_FADES_IN), side_name(f),
                                             want->weight, rq->in.memory[f].weight),
@@ -571,7 +573,7 @@ static void fade_weight(void)
 {
     /* Whole fades frame by frame at 30, 60 and 144 fps and at a jittery
      * frame rate, in and out, then the edge cases. */
-    enum { FADES = 4, FADE_FRAMES = 40, EDGE = 13, N = FADES * 2 * FADE_FRAMES + EDGE };
+    enum { FADES = 4, FADE_FRAMES = 40, EDGE = 15, N = FADES * 2 * FADE_FRAMES + EDGE };
     static foot_fade_request rq[N];
     static foot_fade_response rs[N];
     rng r = rng_for("fade_weight");
@@ -597,6 +599,8 @@ static void fade_weight(void)
         {0.6f, 1, -5.0f, 0.01f}, {0.6f, 0, NAN, 0.01f},
         {0.6f, 1, 5.0f, INFINITY}, {0.3f, 7, 5.0f, 0.02f}, /* any non-zero is "grounded" */
         {0.3f, 1, 1e30f, 1e10f}, /* both fine, their product overflows: the whole way, to 1 */
+        {0.6f, 1, 0.5f, 0.1f},   /* a rate under 1 per second is a rate too */
+        {0.6f, 1, 0.0f, 0.1f},   /* rate 0 (not > 0): nothing changes */
     };
     for (int i = 0; i < EDGE; i++)
         rq[n++] = edge[i];
@@ -790,6 +794,12 @@ static int expect_like_reference_step(const foot_step_request *rq, const foot_st
                                  rq->in.settings.raycast_distance,
                                  want->grounded ? T(MSG_FOOT_RAY_HIT) : T(MSG_FOOT_RAY_MISS), want->grounded),
                              fmt("grounded = %d", got->grounded));
+        if (!(v3_distance(got->hit_point, want->hit_point) <= HEIGHT_TOL) ||
+            !(v3_distance(got->hit_normal, want->hit_normal) <= ROT_TOL))
+            return fail_step(rq, DIAG_NONE,
+                             fmt(T(MSG_FOOT_HIT_EXPECTED), side_name(f), fmt_v3(want->hit_point), fmt_v3(want->hit_normal),
+                                 want->grounded ? T(MSG_FOOT_GROUND_FOUND) : T(MSG_FOOT_HIT_NONE)),
+                             fmt("hit_point %s, hit_normal %s", fmt_v3(got->hit_point), fmt_v3(got->hit_normal)));
         if (!(fabsf(got->weight - want->weight) <= WEIGHT_TOL))
             return fail_step(rq, DIAG_NONE,
                              fmt("%s: weight = foot_ik_fade_weight(memory %.4f, grounded %d, rate, dt) = %.5f",
@@ -857,9 +867,10 @@ static void edge_settings(void)
      * in one frame (rate * dt = 1 exactly, from weight 0), a memory
      * weight of exactly 0 and 1 with no ground, a remembered normal of
      * zero length (no direction: up) and one not of unit length
-     * (normalized), and a ray only a millimetre long. */
+     * (normalized), a ray only a millimetre long, a fade rate under 1 per
+     * second, and a ray that starts over a metre up. */
     enum { HEIGHT0_BELOW, HEIGHT0_ABOVE, SOLE0, ONE_FRAME_FADE, LEDGE_ZERO_NORMAL, LEDGE_LONG_NORMAL, LEDGE_WEIGHT0,
-           SHORT_RAY, KINDS };
+           SHORT_RAY, SLOW_FADE, HIGH_RAY, KINDS };
     static foot_step_request rq[EDGE_ROUNDS * KINDS];
     static foot_step_response rs[EDGE_ROUNDS * KINDS];
     rng r = rng_for("edge_settings");
@@ -888,6 +899,17 @@ static void edge_settings(void)
             set.raycast_height = 0.02f;
             set.raycast_distance = 0.001f;
         }
+        if (kind == SLOW_FADE) {
+            memory_weight = 0.5f;
+            set.weight_fade_rate = 0.5f; /* under 1 per second: a slow fade is still a fade */
+        }
+        if (kind == HIGH_RAY) {
+            /* A ray from higher than 1 m (over the hips) and long enough
+             * to reach below the ankle: the height is only where it
+             * starts. */
+            set.raycast_height = rng_float(&r, 1.2f, 1.5f);
+            set.raycast_distance = set.raycast_height + 1.0f;
+        }
         if (kind >= LEDGE_ZERO_NORMAL && kind <= LEDGE_WEIGHT0)
             t = stairs_under(floor, yaw, -lift, -lift, 0, 1); /* nothing in front: the front foot hangs */
         foot_ik_input in = stance_input(&st, set, memory_weight);
@@ -900,7 +922,7 @@ static void edge_settings(void)
                 in.memory[f].ground_normal = v3(rng_float(&r, -1.0f, 1.0f), 3.0f, rng_float(&r, -1.0f, 1.0f));
             if (kind == LEDGE_WEIGHT0)
                 in.memory[f].weight = 0.0f;
-            if (kind >= LEDGE_ZERO_NORMAL)
+            if (kind >= LEDGE_ZERO_NORMAL && kind <= LEDGE_WEIGHT0)
                 in.memory[f].ground_height = in.legs[f].ankle.y - rng_float(&r, 0.0f, 0.1f);
         }
         rq[i] = step_request(&in, &t);
@@ -1584,7 +1606,7 @@ static void invalid_input(void)
          * in every kind of field, the lower bounds, and two mistakes at
          * once (the first in foot_ik_status's order wins). */
         FAR_KNEE, INF_ANKLE, FAR_POLE, INF_THIGH, FAR_DISTANCE, FAR_HEIGHT_SETTING, NEG_SOLE, NEG_MEMORY_WEIGHT,
-        FAR_MEMORY_HEIGHT, INF_NORMAL, NAN_PATCH, SETTINGS_AND_DT, DT_AND_TERRAIN, LEG_AND_MEMORY, N
+        FAR_MEMORY_HEIGHT, INF_NORMAL, NAN_PATCH, SETTINGS_AND_DT, DT_AND_TERRAIN, LEG_AND_MEMORY, ZERO_RATE, ZERO_SHIN, N
     };
     static foot_step_request rq[N];
     static foot_step_response rs[N];
@@ -1599,7 +1621,7 @@ static void invalid_input(void)
         FOOT_IK_BAD_LEG, FOOT_IK_BAD_MEMORY, FOOT_IK_BAD_MEMORY, FOOT_IK_BAD_MEMORY, FOOT_IK_BAD_MEMORY,
         FOOT_IK_BAD_LEG, FOOT_IK_BAD_LEG, FOOT_IK_BAD_LEG, FOOT_IK_BAD_LEG, FOOT_IK_BAD_SETTINGS, FOOT_IK_BAD_SETTINGS,
         FOOT_IK_BAD_SETTINGS, FOOT_IK_BAD_MEMORY, FOOT_IK_BAD_MEMORY, FOOT_IK_BAD_MEMORY, FOOT_IK_BAD_TERRAIN,
-        FOOT_IK_BAD_SETTINGS, FOOT_IK_BAD_TIME_STEP, FOOT_IK_BAD_LEG,
+        FOOT_IK_BAD_SETTINGS, FOOT_IK_BAD_TIME_STEP, FOOT_IK_BAD_LEG, FOOT_IK_BAD_SETTINGS, FOOT_IK_BAD_LEG,
     };
     const char *const what[N] = {
         "in = NULL", "ground = NULL", "out = NULL", "raycast_height = -0.1", "raycast_distance = 0",
@@ -1611,7 +1633,8 @@ static void invalid_input(void)
         "thigh_length = inf", "raycast_distance = 1e30 (> IK_WORLD_LIMIT)", "raycast_height = 2e18 (> IK_WORLD_LIMIT)",
         "foot_sole_offset = -0.01", "memory weight = -0.1", "memory ground_height = -1e30 (> IK_WORLD_LIMIT)",
         "memory ground_normal.y = inf", "terrain patch height = NaN", "raycast_height = -1, dt = 0",
-        "dt = NaN, terrain.patch_count = -1", "thigh_length = -1, memory weight = 2",
+        "dt = NaN, terrain.patch_count = -1", "thigh_length = -1, memory weight = 2", "weight_fade_rate = 0",
+        "shin_length = 0",
     };
     for (int i = 0; i < N; i++)
         rq[i] = step_request(&good, &ground);
@@ -1654,6 +1677,8 @@ static void invalid_input(void)
     rq[DT_AND_TERRAIN].ground.patch_count = -1;
     rq[LEG_AND_MEMORY].in.legs[FOOT_RIGHT].thigh_length = -1.0f;
     rq[LEG_AND_MEMORY].in.memory[FOOT_LEFT].weight = 2.0f;
+    rq[ZERO_RATE].in.settings.weight_fade_rate = 0.0f;
+    rq[ZERO_SHIN].in.legs[FOOT_LEFT].shin_length = 0.0f;
     if (!CHECK_CALL(OP_FOOT_STEP, rq, N, rs, describe_step))
         return;
     for (int i = 0; i < N; i++) {
@@ -1701,7 +1726,7 @@ DEFINE_SUITE(FOOT_IK,
     {"feet_on_slopes", "บนทางลาด 300 แบบ: ankle อยู่บน hit + sole offset, เท้าเอียงตาม normal, พื้นรองเท้าไม่จม", "300 slopes: ankle at hit + sole offset, foot tilted to the normal, sole not sunk in", feet_on_slopes},
     {"feet_on_steps", "บนบันได 300 แบบ: เท้าแต่ละข้างอยู่บนขั้นของตัวเอง ขายาวคงที่ hip drop ถูก", "300 stairs: each foot on its own step, leg lengths kept, correct hip drop", feet_on_steps},
     {"hip_drop_largest_deficit", "hip drop = deficit ที่มากที่สุดของสองเท้า (คูณ weight) ไม่มีขาไหนเอื้อมเกิน", "hip drop = the larger deficit of the two feet (times weight), no leg overreaches", hip_drop_largest_deficit},
-    {"edge_settings", "ค่าที่ขอบช่วง: raycast_height 0, foot_sole_offset 0, fade ครบในเฟรมเดียว, memory weight 0/1 ตอนไม่มีพื้น, normal ที่จำไว้ยาว 0 หรือไม่ใช่ 1, ray สั้น 1 mm", "range ends: raycast_height 0, foot_sole_offset 0, a fade done in one frame, memory weight 0/1 with no ground, a remembered normal of length 0 or not 1, a 1 mm ray", edge_settings},
+    {"edge_settings", "ค่าที่ขอบช่วง: raycast_height 0 และเกิน 1 m, foot_sole_offset 0, fade ครบในเฟรมเดียวและ rate ต่ำกว่า 1/วินาที, memory weight 0/1 ตอนไม่มีพื้น, normal ที่จำไว้ยาว 0 หรือไม่ใช่ 1, ray สั้น 1 mm", "range ends: raycast_height 0 and over 1 m, foot_sole_offset 0, a fade done in one frame and one under 1/s, memory weight 0/1 with no ground, a remembered normal of length 0 or not 1, a 1 mm ray", edge_settings},
     {"weights_continuous_walk", "เดินตกขอบแล้วกลับ ที่ 30/60/144 fps และ fps แกว่ง: weight ต่อเนื่องทุกเฟรม", "walking off a ledge and back at 30/60/144 fps and jittery fps: weight continuous every frame", weights_continuous_walk},
     {"ledge_fades_to_animation", "ไม่มีพื้นใต้เท้า: weight fade ลงนุ่มๆ แล้วขากลับเป็น animation เดิมทุกประการ", "no ground under the foot: weight fades smoothly and the leg returns exactly to the animation", ledge_fades_to_animation},
     {"leg_out_of_reach", "animation เหยียดขาเกินความยาว: ขาเหยียดตรงไปหา target ความยาว bone คงที่", "animation overstretches the leg: leg straight toward the target, bone lengths kept", leg_out_of_reach},

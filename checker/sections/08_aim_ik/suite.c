@@ -404,7 +404,7 @@ static void aim_degenerate_targets(void)
     const quat turned = quat_from_axis_angle(v3_up(), 0.5f); /* faces 28.6 deg to the right */
     enum {
         BEHIND_FULL, BEHIND_HALF, BEHIND_TURNED, ABOVE_FULL, ABOVE_HALF, BELOW_FULL, ON_BONE, NEAR_BONE, FAR, CLOSE,
-        BELOW_HALF, AT_MIN, UNDER_MIN, N
+        BELOW_HALF, AT_MIN, UNDER_MIN, ON_BONE_SCALED, N
     };
     aim_bone_request rq[N];
     aim_bone_response rs[N];
@@ -425,10 +425,12 @@ static void aim_degenerate_targets(void)
      * of it is nearer by far more than any rounding. */
     rq[AT_MIN] = aim_request(v3_zero(), turned, v3(0.0f, 0.0f, -AIM_MIN_DISTANCE), 1.0f);
     rq[UNDER_MIN] = aim_request(v3_zero(), turned, v3(0.999f * AIM_MIN_DISTANCE, 0.0f, 0.0f), 1.0f);
+    /* A finite animated rotation need not be unit: kept, normalized. */
+    rq[ON_BONE_SCALED] = aim_request(p, q4(2.5f * turned.x, 2.5f * turned.y, 2.5f * turned.z, 2.5f * turned.w), p, 0.6f);
     if (!CHECK_CALL(OP_AIM_BONE, rq, N, rs, describe_aim))
         return;
     for (int i = 0; i < N; i++) {
-        int no_direction = i == ON_BONE || i == NEAR_BONE || i == UNDER_MIN;
+        int no_direction = i == ON_BONE || i == NEAR_BONE || i == UNDER_MIN || i == ON_BONE_SCALED;
         if (!expect_aim_status(&rq[i], &rs[i], no_direction ? AIM_NO_DIRECTION : AIM_OK,
                                no_direction ? T(MSG_AIM_TARGET_ON_BONE)
                                             : T(MSG_AIM_TARGET_AWAY)) ||
@@ -794,7 +796,7 @@ static void look_at_degenerate(void)
     single.bone_count = 1;
     single.bones[0].share = 1.0f;
     enum {
-        ON_SPINE, BEHIND, STRAIGHT_UP, ONE_BONE, MAX_BONES, UNUSED_JUNK, NO_BONES, TOO_MANY, HEAVY_SHARE, NEGATIVE_SHARE,
+        ON_SPINE, BEHIND, STRAIGHT_UP, ONE_BONE, MAX_BONES, ZERO_SHARE, SCALED_ROTATIONS, UNUSED_JUNK, NO_BONES, TOO_MANY, HEAVY_SHARE, NEGATIVE_SHARE,
         NAN_WEIGHT, NAN_ROTATION, INF_TARGET, NULL_IN, NULL_OUT, HEAVY_WEIGHT, NEGATIVE_WEIGHT, FAR_POSITION, INF_POSITION,
         FAR_TARGET, NAN_SHARE, N
     };
@@ -838,6 +840,17 @@ static void look_at_degenerate(void)
         rq[UNUSED_JUNK].in.bones[k].position = v3(NAN, 1e30f, INFINITY);
         rq[UNUSED_JUNK].in.bones[k].rotation = q4(NAN, 0.0f, INFINITY, 0.0f);
     }
+    /* The ends of share's 0..1 both used (the spine takes none of the
+     * turn), and finite rotations that are not unit (normalized first,
+     * so every joint still turns about its own). */
+    rq[ZERO_SHARE].in.bones[0].share = 0.0f;
+    rq[ZERO_SHARE].in.weight = 1.0f;
+    rq[SCALED_ROTATIONS].in.weight = 1.0f;
+    for (int k = 0; k < human.bone_count; k++) {
+        quat q = human.bones[k].rotation;
+        float scale = 0.6f + 0.7f * (float)k;
+        rq[SCALED_ROTATIONS].in.bones[k].rotation = q4(scale * q.x, scale * q.y, scale * q.z, scale * q.w);
+    }
     rq[HEAVY_WEIGHT].in.weight = 1.5f;
     rq[NEGATIVE_WEIGHT].in.weight = -0.2f;
     rq[FAR_POSITION].in.bones[1].position.x = 1e30f;
@@ -846,7 +859,7 @@ static void look_at_degenerate(void)
     rq[NAN_SHARE].in.bones[2].share = NAN;
     const char *const what[N] = {
         T(MSG_AIM_WHAT_ON_SPINE), T(MSG_AIM_WHAT_BEHIND), T(MSG_AIM_WHAT_ABOVE_HEAD), T(MSG_AIM_WHAT_ONE_BONE),
-        T(MSG_AIM_WHAT_MAX_BONES), T(MSG_AIM_WHAT_UNUSED_JUNK), "bone_count = 0", "bone_count = 9", "share = 1.5",
+        T(MSG_AIM_WHAT_MAX_BONES), "bones[0].share = 0", T(MSG_AIM_WHAT_SCALED_ROTATIONS), T(MSG_AIM_WHAT_UNUSED_JUNK), "bone_count = 0", "bone_count = 9", "share = 1.5",
         "share = -0.1", "weight = NaN", "rotation = NaN", "target = inf", "in = NULL", "out = NULL", "weight = 1.5",
         "weight = -0.2", "bones[1].position.x = 1e30 (> IK_WORLD_LIMIT)", "bones[0].position.y = -inf",
         "target.y = 2e18 (> IK_WORLD_LIMIT)", "bones[2].share = NaN",
@@ -1122,7 +1135,7 @@ static void wall_reach_invalid(void)
     enum { NULL_IN, NULL_OUT, NAN_SHOULDER, INF_POINT, NAN_POLE, ZERO_UPPER, NEG_LOWER, NEG_FULL, ZERO_BELOW_FULL, NAN_ZERO,
            ZERO_IS_FULL, INF_FULL, INF_BOTH, FAR_SHOULDER, FAR_POLE, INF_UPPER, FAR_LOWER, NAN_ELBOW, INF_HAND,
            /* and the one end of the distances that is valid */
-           FULL_ZERO, N };
+           ZERO_LOWER, FULL_ZERO, N };
     static const char *const what[N] = {"in = NULL", "out = NULL", "shoulder = NaN", "wall_point = inf",
                                         "elbow_pole = NaN", "upper_length = 0", "lower_length = -0.3",
                                         "full_weight_distance = -0.1", "zero_weight_distance < full_weight_distance",
@@ -1130,7 +1143,7 @@ static void wall_reach_invalid(void)
                                         "full_weight_distance = inf", "full_weight_distance = zero_weight_distance = inf",
                                         "shoulder.z = 1e30 (> IK_WORLD_LIMIT)", "elbow_pole.x = -2e18 (> IK_WORLD_LIMIT)",
                                         "upper_length = inf", "lower_length = 1e30 (> IK_WORLD_LIMIT)", "elbow = NaN",
-                                        "hand = -inf", "full_weight_distance = 0"};
+                                        "hand = -inf", "lower_length = 0", "full_weight_distance = 0"};
     wall_reach_request rq[N];
     wall_reach_response rs[N];
     for (int i = 0; i < N; i++) {
@@ -1157,6 +1170,7 @@ static void wall_reach_invalid(void)
     rq[FAR_LOWER].in.lower_length = 1e30f;
     rq[NAN_ELBOW].in.elbow.y = NAN;
     rq[INF_HAND].in.hand.x = -INFINITY;
+    rq[ZERO_LOWER].in.lower_length = 0.0f;
     rq[FULL_ZERO].in.full_weight_distance = 0.0f; /* >= 0 is allowed: weight 1 only on the point itself */
     if (!CHECK_CALL(OP_WALL_REACH, rq, N, rs, describe_reach))
         return;
