@@ -1131,7 +1131,10 @@ static void ledge_fades_to_animation(void)
     walk_offsets(&rq[0], &r, 60.0f, -0.5f, 0.7f, 1.5f, 0.5f);
     rq[1] = ledge_walk(&r, 0.08f, 1, CHAPTER);
     walk_offsets(&rq[1], &r, 60.0f, -0.6f, 0.0f, 1.2f, 0.6f);
-    rq[2] = ledge_walk(&r, -0.05f, 1, CHAPTER);
+    /* Not the chapter's settings on the last walk, so a sole offset, ray
+     * or rate written into the code shows here too. */
+    const foot_ik_settings other = {0.6f, 1.3f, 0.08f, 7.0f};
+    rq[2] = ledge_walk(&r, -0.05f, 1, other);
     walk_offsets(&rq[2], &r, 0.0f, -0.6f, 0.7f, 1.5f, 0.5f);
     if (!CHECK_CALL(OP_FOOT_WALK, rq, N, rs, describe_walk))
         return;
@@ -1157,7 +1160,7 @@ static void leg_out_of_reach(void)
     for (int i = 0; i < REACH_CASES; i++) {
         vec3 floor = rng_v3(&r, -5.0f, 5.0f);
         stance s = random_stance(&r, floor, rng_float(&r, -IK_PI, IK_PI));
-        foot_ik_input in = stance_input(&s, CHAPTER, 1.0f);
+        foot_ik_input in = stance_input(&s, random_settings(&r), 1.0f);
         int f = i % 2;
         foot_leg *leg = &in.legs[f];
         float reach = leg->thigh_length + leg->shin_length;
