@@ -1080,6 +1080,14 @@ static int expect_walk_poses(const foot_walk_request *rq, const foot_walk_respon
                              fmt(T(MSG_FOOT_WALK_HIP_DROP), want->hip_drop),
                              fmt("hip_drop %.5f%s", got->hip_drop, smaller ? T(MSG_FOOT_HINT_SMALLER_DEFICIT) : ""));
         }
+        /* The body before the legs: a knee off because its hip is must be
+         * named as the hip. */
+        for (int f = 0; f < FOOT_COUNT; f++) {
+            vec3 hip = v3_add(rq->first.legs[f].hip, v3_add(rq->offset[k], v3(0.0f, -want->hip_drop, 0.0f)));
+            if (!(v3_distance(got->hip[f], hip) <= HEIGHT_TOL))
+                return fail_walk(rq, k, DIAG_NONE, fmt(T(MSG_FOOT_HIP_LOWERED), side_name(f), want->hip_drop, fmt_v3(hip)),
+                                 fmt("hip %s", fmt_v3(got->hip[f])));
+        }
         for (int f = 0; f < FOOT_COUNT; f++) {
             const foot_leg *leg = &rq->first.legs[f];
             float reach = leg->thigh_length + leg->shin_length;
