@@ -12,8 +12,15 @@
  * Last, the real motion-capture clip (CMU 131_01, its steady walk) posed
  * by forward kinematics frame by frame walks over a ramp and a step: real
  * feet, real frames (real_clip_feet).
- * One mistake is named: a leg that changed length (bone_length), e.g. an
- * ankle snapped onto a target the leg cannot reach. */
+ * Each step is compared cause before effect: the feet's rays, weights and
+ * targets, then the hip drop and the hips, then the legs, so a knee off
+ * because its hip is gets the hip's message. Three mistakes are named, each
+ * only when the answer is the one that mistake gives: a leg that changed
+ * length (bone_length), e.g. an ankle snapped onto a target the leg cannot
+ * reach; a hip drop from the smaller deficit (smaller_deficit); a knee
+ * bent toward a pole left where the animation put it (pole_left_behind).
+ * The runner boxes every pointer it hands foot_ik_step between guard areas
+ * (out_guard.h): a write past feet[] or memory[] fails. */
 #include "bvh.h"
 #include "check.h"
 #include "foot_ik.h"
