@@ -16,6 +16,8 @@ static const struct {
     [DIAG_BONE_LENGTH] = {"bone_length", MSG_ADVICE_BONE_LENGTH},
     [DIAG_ROOT_DRIFT] = {"root_drift", MSG_ADVICE_ROOT_DRIFT},
     [DIAG_MULTIPLY_ORDER] = {"multiply_order", MSG_ADVICE_MULTIPLY_ORDER},
+    [DIAG_SMALLER_DEFICIT] = {"smaller_deficit", MSG_ADVICE_SMALLER_DEFICIT},
+    [DIAG_POLE_LEFT_BEHIND] = {"pole_left_behind", MSG_ADVICE_POLE_LEFT_BEHIND},
 };
 
 const char *diagnosis_id(diagnosis d)

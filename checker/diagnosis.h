@@ -16,6 +16,8 @@ typedef enum {
     DIAG_BONE_LENGTH,       /* a bone changed length */
     DIAG_ROOT_DRIFT,        /* the fixed root moved */
     DIAG_MULTIPLY_ORDER,    /* FK: local * parent instead of parent * local */
+    DIAG_SMALLER_DEFICIT,   /* foot IK: hip drop from the smaller of the two deficits */
+    DIAG_POLE_LEFT_BEHIND,  /* foot IK: knee pole not moved down with the hip drop */
     DIAG_COUNT
 } diagnosis;
 

@@ -49,7 +49,8 @@ typedef struct {
 typedef struct {
     float weight;            /* IK weight 0..1 used on the last frame */
     float ground_height;     /* y of the last IK target found (hit + sole offset) */
-    vec3 ground_normal;      /* surface normal under that target */
+    vec3 ground_normal;      /* surface normal under that target: only its direction counts
+                                (normalized when used, up when it has none) */
 } foot_ik_memory;
 
 typedef struct {

@@ -26,8 +26,12 @@
 #define AIM_LOOK_WEIGHT 0.7f
 #define AIM_SPINE_WEIGHT 0.6f
 
-/* A target nearer than this to a bone gives it no direction to face. */
-#define AIM_MIN_DISTANCE 1e-6f
+/* A target nearer than this to a bone (|target - position| <
+ * AIM_MIN_DISTANCE) gives it no direction to face. 1e-5 m, not less:
+ * quat_look_rotation takes a forward of 1e-6 or shorter for no direction
+ * (ikmath.h's IK_EPSILON_SQ) and returns identity, which would not face a
+ * target that is, by this rule, far enough to aim at. */
+#define AIM_MIN_DISTANCE 1e-5f
 
 #define LOOK_MAX_BONES 8
 
@@ -52,12 +56,15 @@ static inline const char *aim_status_text(aim_status s)
  * full = quat_look_rotation(target - position, v3_up()), then
  * *out = quat_slerp(animated, full, weight): weight 0 is the animation,
  * weight 1 faces the target exactly with no roll (+X level), and the angle
- * to the target shrinks steadily in between.
+ * to the target shrinks steadily in between. Straight above or below the
+ * bone (target - position along up) no heading is level: there any full
+ * aim with +Z on the target is allowed (quat_look_rotation's own choice is
+ * one), and the blend takes the shortest arc toward the one chosen.
  *  - out NULL: AIM_INVALID, nothing written;
  *  - animated not finite, position or target NaN, inf or beyond
  *    IK_WORLD_LIMIT, or weight not within 0..1 (NaN included):
  *    AIM_INVALID, *out = identity;
- *  - target within AIM_MIN_DISTANCE of position: AIM_NO_DIRECTION,
+ *  - target nearer than AIM_MIN_DISTANCE to position: AIM_NO_DIRECTION,
  *    *out = the animated rotation (normalized). */
 aim_status aim_bone(vec3 position, quat animated, vec3 target, float weight, quat *out);
 

@@ -20,12 +20,7 @@ static void call_step(const void *request, void *response)
 {
     const foot_step_request *rq = request;
     foot_step_response *rs = response;
-    foot_ik_input in = rq->in;
-    terrain ground = rq->ground;
-    foot_fill_sentinel(&rs->out);
-    rs->status = (int)foot_ik_step((rq->null_flags & FOOT_NULL_IN) ? NULL : &in,
-                                   (rq->null_flags & FOOT_NULL_GROUND) ? NULL : &ground,
-                                   (rq->null_flags & FOOT_NULL_OUT) ? NULL : &rs->out);
+    rs->status = (int)foot_guarded_step(&rq->in, &rq->ground, rq->null_flags, &rs->out, &rs->guard_damage);
 }
 
 static void call_walk(const void *request, void *response)

@@ -3,6 +3,7 @@
 #define OPS_FOOT_IK_H
 
 #include "foot_ik.h"
+#include "sections/out_guard.h"
 #include "terrain.h"
 
 enum { OP_FOOT_DEFAULTS = 1, OP_FOOT_FADE = 2, OP_FOOT_STEP = 3, OP_FOOT_WALK = 4, OP_FOOT_CLIP = 5 };
@@ -46,6 +47,7 @@ typedef struct {
 typedef struct {
     int status;
     foot_ik_output out;   /* FOOT_SENTINEL wherever it was never written */
+    int guard_damage;     /* guard bytes changed around in, ground and out (out_guard.h) */
 } foot_step_response;
 
 /* A walk: frame_count calls of foot_ik_step in one runner, each frame
@@ -73,6 +75,7 @@ typedef struct {
     vec3 knee[FOOT_COUNT];
     vec3 ankle[FOOT_COUNT];
     quat foot_rotation[FOOT_COUNT];
+    int guard_damage;     /* guard bytes changed around in, ground and out (out_guard.h) */
 } foot_walk_frame;
 
 typedef struct {
@@ -94,6 +97,31 @@ static inline void foot_fill_sentinel(foot_ik_output *out)
         out->memory[f].weight = out->memory[f].ground_height = FOOT_SENTINEL;
         out->memory[f].ground_normal = v;
     }
+}
+
+/* One foot_ik_step with every pointer it is given boxed between guards
+ * (out_guard.h): the runner's call, and each frame of a walk or the clip. */
+static inline foot_ik_status foot_guarded_step(const foot_ik_input *given_in, const terrain *given_ground, int null_flags,
+                                               foot_ik_output *result, int *guard_damage)
+{
+    static OUT_GUARDED(foot_ik_input) in;
+    static OUT_GUARDED(terrain) ground;
+    static OUT_GUARDED(foot_ik_output) out;
+    in.value = *given_in;
+    ground.value = *given_ground;
+    foot_fill_sentinel(&out.value);
+    OUT_GUARD_ARM(in);
+    OUT_GUARD_ARM(ground);
+    OUT_GUARD_ARM(out);
+    foot_ik_status status = foot_ik_step((null_flags & FOOT_NULL_IN) ? NULL : &in.value,
+                                         (null_flags & FOOT_NULL_GROUND) ? NULL : &ground.value,
+                                         (null_flags & FOOT_NULL_OUT) ? NULL : &out.value);
+    int damage = OUT_GUARD_DISARM(in);
+    damage += OUT_GUARD_DISARM(ground);
+    damage += OUT_GUARD_DISARM(out);
+    *result = out.value;
+    *guard_damage = damage;
+    return status;
 }
 
 /* What one frame answered, kept for the checks. */
@@ -137,10 +165,11 @@ static inline void foot_walk_run(const foot_walk_request *rq, foot_walk_response
             in.memory[f] = memory[f];
         }
         in.dt = rq->dt[k];
-        terrain ground = rq->ground;
         foot_ik_output out;
-        foot_fill_sentinel(&out);
-        foot_record_frame(&rs->frames[k], foot_ik_step(&in, &ground, &out), &out);
+        int damage;
+        foot_ik_status status = foot_guarded_step(&in, &rq->ground, 0, &out, &damage);
+        foot_record_frame(&rs->frames[k], status, &out);
+        rs->frames[k].guard_damage = damage;
         for (int f = 0; f < FOOT_COUNT; f++)
             memory[f] = out.memory[f];
     }
@@ -184,10 +213,11 @@ static inline void foot_clip_run(const foot_clip_request *rq, foot_clip_response
         }
         in.settings = rq->settings;
         in.dt = rq->dt;
-        terrain ground = rq->ground;
         foot_ik_output out;
-        foot_fill_sentinel(&out);
-        foot_record_frame(&rs->frames[k], foot_ik_step(&in, &ground, &out), &out);
+        int damage;
+        foot_ik_status status = foot_guarded_step(&in, &rq->ground, 0, &out, &damage);
+        foot_record_frame(&rs->frames[k], status, &out);
+        rs->frames[k].guard_damage = damage;
         for (int f = 0; f < FOOT_COUNT; f++)
             memory[f] = out.memory[f];
     }

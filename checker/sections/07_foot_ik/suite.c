@@ -12,8 +12,15 @@
  * Last, the real motion-capture clip (CMU 131_01, its steady walk) posed
  * by forward kinematics frame by frame walks over a ramp and a step: real
  * feet, real frames (real_clip_feet).
- * One mistake is named: a leg that changed length (bone_length), e.g. an
- * ankle snapped onto a target the leg cannot reach. */
+ * Each step is compared cause before effect: the feet's rays, weights and
+ * targets, then the hip drop and the hips, then the legs, so a knee off
+ * because its hip is gets the hip's message. Three mistakes are named, each
+ * only when the answer is the one that mistake gives: a leg that changed
+ * length (bone_length), e.g. an ankle snapped onto a target the leg cannot
+ * reach; a hip drop from the smaller deficit (smaller_deficit); a knee
+ * bent toward a pole left where the animation put it (pole_left_behind).
+ * The runner boxes every pointer it hands foot_ik_step between guard areas
+ * (out_guard.h): a write past feet[] or memory[] fails. */
 #include "bvh.h"
 #include "check.h"
 #include "foot_ik.h"
@@ -314,8 +321,22 @@ static int output_finite(const foot_ik_output *o)
     return 1;
 }
 
+/* Nothing written (or, where the student's code runs, read under
+ * MEMCHECK) outside in, ground and out: the guard areas the runner put
+ * around them (out_guard.h) are as it filled them. */
+static int guard_intact(int damage) { return damage == 0; }
+
+static int expect_guard(const foot_step_request *rq, const foot_step_response *rs)
+{
+    if (guard_intact(rs->guard_damage))
+        return 1;
+    return fail_step(rq, DIAG_NONE, T(MSG_FOOT_GUARD_INTACT), fmt(T(MSG_FOOT_GUARD_DAMAGED), rs->guard_damage));
+}
+
 static int expect_status_ok(const foot_step_request *rq, const foot_step_response *rs)
 {
+    if (!expect_guard(rq, rs))
+        return 0;
     if (rs->status != FOOT_IK_OK)
         return fail_step(rq, DIAG_NONE, T(MSG_FOOT_STATUS_OK_VALID), fmt("status %s", status_name(rs->status)));
     if (!output_finite(&rs->out))
@@ -367,23 +388,29 @@ static int expect_lengths(const foot_step_request *rq, const foot_ik_foot *got, 
                          thigh, shin, fmt_v3(got->hip), fmt_v3(got->knee), fmt_v3(got->ankle)));
 }
 
-/* The chapter's PlaceFoot at weight 1: the ray found the ground, the ankle
- * sits on hit + up * foot_sole_offset (never below it: the sole stays out
- * of the ground), the foot is tilted onto the surface on top of its
- * animated rotation, and both bones keep their length. */
-static int expect_planted(const foot_step_request *rq, const foot_step_response *rs, const foot_step_response *ref,
-                          int f)
+/* The chapter's PlaceFoot at weight 1, in the order cause -> effect: first
+ * what the foot asks for (the ray found the ground, the weight, the target
+ * on hit + up * foot_sole_offset), then the hip drop those give (the body's
+ * move, expect_hip_drop), and only then the leg placed from them
+ * (expect_leg_placed): the ankle on the target (never below it: the sole
+ * stays out of the ground), both bones their length, the knee, and the
+ * foot tilted onto the surface on top of its animated rotation. A knee
+ * is compared only once its hip is known to be right, so a knee that is
+ * off because the hip is is blamed on the hip. */
+static int expect_foot_target(const foot_step_request *rq, const foot_step_response *rs, const foot_step_response *ref,
+                              int f)
 {
     const foot_ik_foot *got = &rs->out.feet[f], *want = &ref->out.feet[f];
     const foot_leg *leg = &rq->in.legs[f];
     const float sole = rq->in.settings.foot_sole_offset;
-    const float reach = leg->thigh_length + leg->shin_length;
-    if (got->grounded != 1 || !(v3_distance(got->hit_point, want->hit_point) <= HEIGHT_TOL))
+    if (got->grounded != 1 || !(v3_distance(got->hit_point, want->hit_point) <= HEIGHT_TOL) ||
+        !(v3_distance(got->hit_normal, want->hit_normal) <= ROT_TOL))
         return fail_step(rq, DIAG_NONE,
                          fmt(T(MSG_FOOT_RAY_HITS),
                              side_name(f), fmt_v3(v3_add(leg->ankle, v3(0.0f, rq->in.settings.raycast_height, 0.0f))),
-                             fmt_v3(want->hit_point)),
-                         fmt("grounded = %d, hit_point %s", got->grounded, fmt_v3(got->hit_point)));
+                             fmt_v3(want->hit_point), fmt_v3(want->hit_normal)),
+                         fmt("grounded = %d, hit_point %s, hit_normal %s", got->grounded, fmt_v3(got->hit_point),
+                             fmt_v3(got->hit_normal)));
     if (!(fabsf(got->weight - want->weight) <= WEIGHT_TOL))
         return fail_step(rq, DIAG_NONE, fmt(T(MSG_FOOT_WEIGHT_FADES_IN), side_name(f),
                                             want->weight, rq->in.memory[f].weight),
@@ -394,6 +421,28 @@ static int expect_planted(const foot_step_request *rq, const foot_step_response 
                              fmt_v3(want->target)),
                          fmt("target %s%s", fmt_v3(got->target),
                              fabsf(got->target.y - want->hit_point.y) <= HEIGHT_TOL ? T(MSG_FOOT_HINT_NO_SOLE_OFFSET) : ""));
+    return 1;
+}
+
+/* Where the knee goes when the pole is left where the animation put it
+ * instead of moving down with the body: the one knee the pole_left_behind
+ * advice is about. Only asked when the hip is already known to be right. */
+static vec3 knee_with_pole_left_behind(const foot_leg *leg, const foot_ik_foot *want, float hip_drop)
+{
+    vec3 goal = v3_lerp(v3_add(leg->ankle, v3(0.0f, -hip_drop, 0.0f)), want->target, want->weight);
+    two_bone_input solve = {want->hip, goal, leg->knee_pole, leg->thigh_length, leg->shin_length};
+    two_bone_output placed;
+    two_bone_solve(&solve, &placed);
+    return placed.mid;
+}
+
+static int expect_leg_placed(const foot_step_request *rq, const foot_step_response *rs, const foot_step_response *ref,
+                             int f)
+{
+    const foot_ik_foot *got = &rs->out.feet[f], *want = &ref->out.feet[f];
+    const foot_leg *leg = &rq->in.legs[f];
+    const float sole = rq->in.settings.foot_sole_offset;
+    const float reach = leg->thigh_length + leg->shin_length;
     float gap = v3_distance(got->ankle, want->target);
     if (!(gap <= TIP_TOL * reach)) {
         const char *why = v3_distance(got->ankle, leg->ankle) <= TIP_TOL * reach
@@ -415,12 +464,19 @@ static int expect_planted(const foot_step_request *rq, const foot_step_response 
                              below.point.y - (got->ankle.y - sole)));
     if (!expect_lengths(rq, got, ref, f))
         return 0;
-    if (!(v3_distance(got->knee, want->knee) <= JOINT_TOL * reach))
-        return fail_step(rq, DIAG_NONE,
+    if (!(v3_distance(got->knee, want->knee) <= JOINT_TOL * reach)) {
+        /* The hip is right (expect_hip_drop came first), the ankle is on
+         * its target and both bones keep their length: what is left to
+         * differ is the side the knee bends to, which the pole decides. */
+        int behind = v3_distance(got->knee, knee_with_pole_left_behind(leg, want, ref->out.hip_drop)) <=
+                     JOINT_TOL * reach;
+        return fail_step(rq, behind ? DIAG_POLE_LEFT_BEHIND : DIAG_NONE,
                          fmt(T(MSG_FOOT_KNEE_EXPECTED),
                              side_name(f), fmt_v3(want->knee), ref->out.hip_drop),
                          fmt(T(MSG_FOOT_KNEE_GOT), fmt_v3(got->knee),
-                             v3_distance(got->knee, want->knee)));
+                             v3_distance(got->knee, want->knee),
+                             behind ? T(MSG_FOOT_HINT_POLE_LEFT_BEHIND) : ""));
+    }
     quat tilt = quat_from_to(v3_up(), want->hit_normal);
     quat want_rot = quat_mul(tilt, leg->foot_rotation);
     float err = quat_angle_between(got->foot_rotation, want_rot);
@@ -441,6 +497,14 @@ static int expect_planted(const foot_step_request *rq, const foot_step_response 
     return 1;
 }
 
+/* Whether a wrong hip drop is the smaller of the two deficits the
+ * solution itself reported (both checked right before) and not the larger:
+ * the smaller_deficit advice. Two deficits this close cannot tell. */
+static int took_smaller_deficit(float got_drop, float d0, float d1)
+{
+    return fabsf(d0 - d1) > 2.0f * HEIGHT_TOL && fabsf(got_drop - fminf(d0, d1)) <= HEIGHT_TOL;
+}
+
 /* hip_drop = the larger deficit; every hip moved down by exactly that. */
 static int expect_hip_drop(const foot_step_request *rq, const foot_step_response *rs, const foot_step_response *ref)
 {
@@ -455,11 +519,11 @@ static int expect_hip_drop(const foot_step_request *rq, const foot_step_response
                              fmt("deficit %.5f", got->feet[f].deficit));
     if (!(fabsf(got->hip_drop - want->hip_drop) <= HEIGHT_TOL)) {
         float d0 = want->feet[0].deficit, d1 = want->feet[1].deficit;
-        const char *why = fabsf(got->hip_drop) <= HEIGHT_TOL ? T(MSG_FOOT_HINT_HIP_NOT_LOWERED)
-                          : fabsf(got->hip_drop - fminf(d0, d1)) <= HEIGHT_TOL
-                              ? T(MSG_FOOT_HINT_SMALLER_DEFICIT)
-                              : "";
-        return fail_step(rq, DIAG_NONE,
+        int smaller = took_smaller_deficit(got->hip_drop, d0, d1);
+        const char *why = smaller ? T(MSG_FOOT_HINT_SMALLER_DEFICIT)
+                          : fabsf(got->hip_drop) <= HEIGHT_TOL ? T(MSG_FOOT_HINT_HIP_NOT_LOWERED)
+                                                                : "";
+        return fail_step(rq, smaller ? DIAG_SMALLER_DEFICIT : DIAG_NONE,
                          fmt(T(MSG_FOOT_HIP_DROP_EXPECTED), d0, d1, want->hip_drop),
                          fmt("hip_drop %.5f%s", got->hip_drop, why));
     }
@@ -516,7 +580,7 @@ static void fade_weight(void)
 {
     /* Whole fades frame by frame at 30, 60 and 144 fps and at a jittery
      * frame rate, in and out, then the edge cases. */
-    enum { FADES = 4, FADE_FRAMES = 40, EDGE = 13, N = FADES * 2 * FADE_FRAMES + EDGE };
+    enum { FADES = 4, FADE_FRAMES = 40, EDGE = 15, N = FADES * 2 * FADE_FRAMES + EDGE };
     static foot_fade_request rq[N];
     static foot_fade_response rs[N];
     rng r = rng_for("fade_weight");
@@ -542,6 +606,8 @@ static void fade_weight(void)
         {0.6f, 1, -5.0f, 0.01f}, {0.6f, 0, NAN, 0.01f},
         {0.6f, 1, 5.0f, INFINITY}, {0.3f, 7, 5.0f, 0.02f}, /* any non-zero is "grounded" */
         {0.3f, 1, 1e30f, 1e10f}, /* both fine, their product overflows: the whole way, to 1 */
+        {0.6f, 1, 0.5f, 0.1f},   /* a rate under 1 per second is a rate too */
+        {0.6f, 1, 0.0f, 0.1f},   /* rate 0 (not > 0): nothing changes */
     };
     for (int i = 0; i < EDGE; i++)
         rq[n++] = edge[i];
@@ -593,8 +659,9 @@ static void feet_on_slopes(void)
     for (int i = 0; i < SLOPE_CASES; i++) {
         foot_step_response ref;
         reference_step(&rq[i], &ref);
-        if (!expect_status_ok(&rq[i], &rs[i]) || !expect_planted(&rq[i], &rs[i], &ref, FOOT_LEFT) ||
-            !expect_planted(&rq[i], &rs[i], &ref, FOOT_RIGHT) || !expect_hip_drop(&rq[i], &rs[i], &ref))
+        if (!expect_status_ok(&rq[i], &rs[i]) || !expect_foot_target(&rq[i], &rs[i], &ref, FOOT_LEFT) ||
+            !expect_foot_target(&rq[i], &rs[i], &ref, FOOT_RIGHT) || !expect_hip_drop(&rq[i], &rs[i], &ref) ||
+            !expect_leg_placed(&rq[i], &rs[i], &ref, FOOT_LEFT) || !expect_leg_placed(&rq[i], &rs[i], &ref, FOOT_RIGHT))
             return;
     }
 }
@@ -629,8 +696,9 @@ static void feet_on_steps(void)
     for (int i = 0; i < STEP_CASES; i++) {
         foot_step_response ref;
         reference_step(&rq[i], &ref);
-        if (!expect_status_ok(&rq[i], &rs[i]) || !expect_planted(&rq[i], &rs[i], &ref, FOOT_LEFT) ||
-            !expect_planted(&rq[i], &rs[i], &ref, FOOT_RIGHT) || !expect_hip_drop(&rq[i], &rs[i], &ref))
+        if (!expect_status_ok(&rq[i], &rs[i]) || !expect_foot_target(&rq[i], &rs[i], &ref, FOOT_LEFT) ||
+            !expect_foot_target(&rq[i], &rs[i], &ref, FOOT_RIGHT) || !expect_hip_drop(&rq[i], &rs[i], &ref) ||
+            !expect_leg_placed(&rq[i], &rs[i], &ref, FOOT_LEFT) || !expect_leg_placed(&rq[i], &rs[i], &ref, FOOT_RIGHT))
             return;
     }
 }
@@ -711,6 +779,171 @@ static void hip_drop_largest_deficit(void)
     }
 }
 
+/* The angle between two unit directions, accurate near 0 (acos is not). */
+static float angle_of(vec3 a, vec3 b) { return atan2f(v3_length(v3_cross(a, b)), v3_dot(a, b)); }
+
+/* Every number of a step against the reference, in the order cause ->
+ * effect: each foot's ray, weight, target and tilt, then the hip drop and
+ * the hips, then each leg. For cases where no property pins the answer
+ * more simply than the reference does. */
+static int expect_like_reference_step(const foot_step_request *rq, const foot_step_response *rs,
+                                      const foot_step_response *ref)
+{
+    if (!expect_status_ok(rq, rs))
+        return 0;
+    for (int f = 0; f < FOOT_COUNT; f++) {
+        const foot_ik_foot *got = &rs->out.feet[f], *want = &ref->out.feet[f];
+        const foot_leg *leg = &rq->in.legs[f];
+        if (got->grounded != want->grounded)
+            return fail_step(rq, DIAG_NONE,
+                             fmt(T(MSG_FOOT_CLIP_RAY), side_name(f),
+                                 fmt_v3(v3_add(leg->ankle, v3(0.0f, rq->in.settings.raycast_height, 0.0f))),
+                                 rq->in.settings.raycast_distance,
+                                 want->grounded ? T(MSG_FOOT_RAY_HIT) : T(MSG_FOOT_RAY_MISS), want->grounded),
+                             fmt("grounded = %d", got->grounded));
+        if (!(v3_distance(got->hit_point, want->hit_point) <= HEIGHT_TOL) ||
+            !(v3_distance(got->hit_normal, want->hit_normal) <= ROT_TOL))
+            return fail_step(rq, DIAG_NONE,
+                             fmt(T(MSG_FOOT_HIT_EXPECTED), side_name(f), fmt_v3(want->hit_point), fmt_v3(want->hit_normal),
+                                 want->grounded ? T(MSG_FOOT_GROUND_FOUND) : T(MSG_FOOT_HIT_NONE)),
+                             fmt("hit_point %s, hit_normal %s", fmt_v3(got->hit_point), fmt_v3(got->hit_normal)));
+        if (!(fabsf(got->weight - want->weight) <= WEIGHT_TOL))
+            return fail_step(rq, DIAG_NONE,
+                             fmt("%s: weight = foot_ik_fade_weight(memory %.4f, grounded %d, rate, dt) = %.5f",
+                                 side_name(f), rq->in.memory[f].weight, want->grounded, want->weight),
+                             fmt("weight %.5f", got->weight));
+        if (!(v3_distance(got->target, want->target) <= HEIGHT_TOL))
+            return fail_step(rq, DIAG_NONE,
+                             fmt("%s: target %s (%s)", side_name(f), fmt_v3(want->target),
+                                 want->grounded ? "hit point + up × foot_sole_offset" : T(MSG_FOOT_TARGET_NO_GROUND)),
+                             fmt("target %s", fmt_v3(got->target)));
+        if (!(quat_angle_between(got->target_rotation, want->target_rotation) <= ROT_TOL))
+            return fail_step(rq, DIAG_NONE,
+                             fmt("%s: target_rotation = from_to(up, %s) * animated = %s", side_name(f),
+                                 want->grounded ? fmt("hit normal %s", fmt_v3(want->hit_normal))
+                                                : fmt(T(MSG_FOOT_REMEMBERED_NORMAL),
+                                                      fmt_v3(rq->in.memory[f].ground_normal)),
+                                 fmt_q(want->target_rotation)),
+                             fmt("target_rotation %s", fmt_q(got->target_rotation)));
+    }
+    /* What the next frame is handed. The remembered normal's length is
+     * free (the header asks only for its direction, normalized when used,
+     * up when it has none), so directions are compared. */
+    for (int f = 0; f < FOOT_COUNT; f++) {
+        const foot_ik_memory *got = &rs->out.memory[f], *want = &ref->out.memory[f];
+        vec3 got_dir = v3_normalize_or(got->ground_normal, v3_up());
+        vec3 want_dir = v3_normalize_or(want->ground_normal, v3_up());
+        if (!(fabsf(got->weight - want->weight) <= WEIGHT_TOL) ||
+            !(fabsf(got->ground_height - want->ground_height) <= HEIGHT_TOL) || !v3_is_finite(got->ground_normal) ||
+            !(angle_of(got_dir, want_dir) <= ROT_TOL))
+            return fail_step(rq, DIAG_NONE,
+                             fmt(T(MSG_FOOT_MEMORY_EXPECTED), side_name(f), want->weight, want->ground_height,
+                                 fmt_v3(want_dir),
+                                 ref->out.feet[f].grounded ? T(MSG_FOOT_GROUND_FOUND) : T(MSG_FOOT_NO_GROUND_REMEMBERED)),
+                             fmt("memory weight %.5f, ground_height %.5f, ground_normal %s", got->weight,
+                                 got->ground_height, fmt_v3(got->ground_normal)));
+    }
+    if (!expect_hip_drop(rq, rs, ref))
+        return 0;
+    for (int f = 0; f < FOOT_COUNT; f++) {
+        const foot_ik_foot *got = &rs->out.feet[f], *want = &ref->out.feet[f];
+        const foot_leg *leg = &rq->in.legs[f];
+        const float reach = leg->thigh_length + leg->shin_length;
+        if (!(v3_distance(got->knee, want->knee) <= JOINT_TOL * reach) ||
+            !(v3_distance(got->ankle, want->ankle) <= JOINT_TOL * reach) ||
+            !(quat_angle_between(got->foot_rotation, want->foot_rotation) <= ROT_TOL))
+            return fail_step(rq, DIAG_NONE,
+                             fmt(T(MSG_FOOT_WALK_POSE_EXPECTED), side_name(f), want->weight,
+                                 want->grounded ? T(MSG_FOOT_GROUND_FOUND) : T(MSG_FOOT_NO_GROUND_REMEMBERED),
+                                 fmt_v3(want->knee), fmt_v3(want->ankle), fmt_q(want->foot_rotation)),
+                             fmt("knee %s, ankle %s, rotation %s", fmt_v3(got->knee), fmt_v3(got->ankle),
+                                 fmt_q(got->foot_rotation)));
+    }
+    return 1;
+}
+
+#define EDGE_ROUNDS 20
+
+static void edge_settings(void)
+{
+    /* The ends of every range the header allows, each on its own so a
+     * `> 0` written for `>= 0` or a setting read from the wrong field
+     * shows: raycast_height 0 (the ray starts at the ankle: ground 5 cm
+     * below is found, ground 5 cm above is not), foot_sole_offset 0
+     * (the target is the hit point itself), a fade that goes all the way
+     * in one frame (rate * dt = 1 exactly, from weight 0), a memory
+     * weight of exactly 0 and 1 with no ground, a remembered normal of
+     * zero length (no direction: up) and one not of unit length
+     * (normalized), a ray only a millimetre long, a fade rate under 1 per
+     * second, and a ray that starts over a metre up. */
+    enum { HEIGHT0_BELOW, HEIGHT0_ABOVE, SOLE0, ONE_FRAME_FADE, LEDGE_ZERO_NORMAL, LEDGE_LONG_NORMAL, LEDGE_WEIGHT0,
+           SHORT_RAY, SLOW_FADE, HIGH_RAY, KINDS };
+    static foot_step_request rq[EDGE_ROUNDS * KINDS];
+    static foot_step_response rs[EDGE_ROUNDS * KINDS];
+    rng r = rng_for("edge_settings");
+    for (int i = 0; i < EDGE_ROUNDS * KINDS; i++) {
+        int kind = i % KINDS;
+        vec3 floor = rng_v3(&r, -5.0f, 5.0f);
+        float yaw = (float)((int)rng_float(&r, 0.0f, 4.0f)) * 0.5f * IK_PI;
+        stance st = random_stance(&r, floor, yaw);
+        foot_ik_settings set = random_settings(&r);
+        float lift = rng_float(&r, 0.03f, 0.08f); /* how far the ground is below the animation's */
+        terrain t = ramp_under(floor, -lift, rng_float(&r, -0.3f, 0.3f), rng_float(&r, -0.3f, 0.3f));
+        float memory_weight = 1.0f;
+        if (kind == HEIGHT0_BELOW || kind == HEIGHT0_ABOVE)
+            set.raycast_height = 0.0f;
+        if (kind == HEIGHT0_ABOVE)
+            t = ramp_under(floor, rng_float(&r, 0.1f, 0.15f), 0.0f, 0.0f); /* above both ankles */
+        if (kind == SOLE0)
+            set.foot_sole_offset = 0.0f;
+        if (kind == ONE_FRAME_FADE) {
+            memory_weight = 0.0f;
+            set.weight_fade_rate = 4.0f;
+        }
+        if (kind == SHORT_RAY) {
+            /* The ray from 2 cm above each ankle, 1 mm long: the ground
+             * 3..8 cm below the animation's floor is beyond it, no hit. */
+            set.raycast_height = 0.02f;
+            set.raycast_distance = 0.001f;
+        }
+        if (kind == SLOW_FADE) {
+            memory_weight = 0.5f;
+            set.weight_fade_rate = 0.5f; /* under 1 per second: a slow fade is still a fade */
+        }
+        if (kind == HIGH_RAY) {
+            /* A ray from higher than 1 m (over the hips) and long enough
+             * to reach below the ankle: the height is only where it
+             * starts. */
+            set.raycast_height = rng_float(&r, 1.2f, 1.5f);
+            set.raycast_distance = set.raycast_height + 1.0f;
+        }
+        if (kind >= LEDGE_ZERO_NORMAL && kind <= LEDGE_WEIGHT0)
+            t = stairs_under(floor, yaw, -lift, -lift, 0, 1); /* nothing in front: the front foot hangs */
+        foot_ik_input in = stance_input(&st, set, memory_weight);
+        if (kind == ONE_FRAME_FADE)
+            in.dt = 0.25f;
+        for (int f = 0; f < FOOT_COUNT; f++) {
+            if (kind == LEDGE_ZERO_NORMAL)
+                in.memory[f].ground_normal = v3_zero();
+            if (kind == LEDGE_LONG_NORMAL)
+                in.memory[f].ground_normal = v3(rng_float(&r, -1.0f, 1.0f), 3.0f, rng_float(&r, -1.0f, 1.0f));
+            if (kind == LEDGE_WEIGHT0)
+                in.memory[f].weight = 0.0f;
+            if (kind >= LEDGE_ZERO_NORMAL && kind <= LEDGE_WEIGHT0)
+                in.memory[f].ground_height = in.legs[f].ankle.y - rng_float(&r, 0.0f, 0.1f);
+        }
+        rq[i] = step_request(&in, &t);
+    }
+    if (!CHECK_CALL(OP_FOOT_STEP, rq, EDGE_ROUNDS * KINDS, rs, describe_step))
+        return;
+    for (int i = 0; i < EDGE_ROUNDS * KINDS; i++) {
+        foot_step_response ref;
+        reference_step(&rq[i], &ref);
+        if (!expect_like_reference_step(&rq[i], &rs[i], &ref))
+            return;
+    }
+}
+
 /* ---- walks ------------------------------------------------------------- */
 
 /* A character walking straight ahead (+Z) from z = start to z = turn at
@@ -767,6 +1000,8 @@ static foot_walk_request ledge_walk(rng *r, float lift, int start_weight, foot_i
 static int expect_walk_frame_ok(const foot_walk_request *rq, const foot_walk_response *rs, int k)
 {
     const foot_walk_frame *fr = &rs->frames[k];
+    if (!guard_intact(fr->guard_damage))
+        return fail_walk(rq, k, DIAG_NONE, T(MSG_FOOT_GUARD_INTACT), fmt(T(MSG_FOOT_GUARD_DAMAGED), fr->guard_damage));
     if (fr->status != FOOT_IK_OK)
         return fail_walk(rq, k, DIAG_NONE, T(MSG_FOOT_STATUS_OK_EVERY_FRAME), fmt("status %s", status_name(fr->status)));
     for (int f = 0; f < FOOT_COUNT; f++)
@@ -829,6 +1064,16 @@ static void weights_continuous_walk(void)
     }
 }
 
+/* A walk's or the clip's frame: the hip drop is the smaller of the two
+ * deficits, which are both the reference's. */
+static int frame_took_smaller_deficit(const foot_walk_frame *got, const foot_walk_frame *want)
+{
+    for (int f = 0; f < FOOT_COUNT; f++)
+        if (!(fabsf(got->deficit[f] - want->deficit[f]) <= HEIGHT_TOL))
+            return 0;
+    return took_smaller_deficit(got->hip_drop, want->deficit[0], want->deficit[1]);
+}
+
 /* While a foot is planted its ankle is on the target; after its weight
  * has reached 0 the leg is the animation's, moved down by the hip drop;
  * in between, every joint follows the reference frame by frame. */
@@ -836,10 +1081,20 @@ static int expect_walk_poses(const foot_walk_request *rq, const foot_walk_respon
 {
     for (int k = 0; k < rq->frame_count; k++) {
         const foot_walk_frame *got = &rs->frames[k], *want = &ref->frames[k];
-        if (!(fabsf(got->hip_drop - want->hip_drop) <= HEIGHT_TOL))
-            return fail_walk(rq, k, DIAG_NONE,
+        if (!(fabsf(got->hip_drop - want->hip_drop) <= HEIGHT_TOL)) {
+            int smaller = frame_took_smaller_deficit(got, want);
+            return fail_walk(rq, k, smaller ? DIAG_SMALLER_DEFICIT : DIAG_NONE,
                              fmt(T(MSG_FOOT_WALK_HIP_DROP), want->hip_drop),
-                             fmt("hip_drop %.5f", got->hip_drop));
+                             fmt("hip_drop %.5f%s", got->hip_drop, smaller ? T(MSG_FOOT_HINT_SMALLER_DEFICIT) : ""));
+        }
+        /* The body before the legs: a knee off because its hip is must be
+         * named as the hip. */
+        for (int f = 0; f < FOOT_COUNT; f++) {
+            vec3 hip = v3_add(rq->first.legs[f].hip, v3_add(rq->offset[k], v3(0.0f, -want->hip_drop, 0.0f)));
+            if (!(v3_distance(got->hip[f], hip) <= HEIGHT_TOL))
+                return fail_walk(rq, k, DIAG_NONE, fmt(T(MSG_FOOT_HIP_LOWERED), side_name(f), want->hip_drop, fmt_v3(hip)),
+                                 fmt("hip %s", fmt_v3(got->hip[f])));
+        }
         for (int f = 0; f < FOOT_COUNT; f++) {
             const foot_leg *leg = &rq->first.legs[f];
             float reach = leg->thigh_length + leg->shin_length;
@@ -891,7 +1146,10 @@ static void ledge_fades_to_animation(void)
     walk_offsets(&rq[0], &r, 60.0f, -0.5f, 0.7f, 1.5f, 0.5f);
     rq[1] = ledge_walk(&r, 0.08f, 1, CHAPTER);
     walk_offsets(&rq[1], &r, 60.0f, -0.6f, 0.0f, 1.2f, 0.6f);
-    rq[2] = ledge_walk(&r, -0.05f, 1, CHAPTER);
+    /* Not the chapter's settings on the last walk, so a sole offset, ray
+     * or rate written into the code shows here too. */
+    const foot_ik_settings other = {0.6f, 1.3f, 0.08f, 7.0f};
+    rq[2] = ledge_walk(&r, -0.05f, 1, other);
     walk_offsets(&rq[2], &r, 0.0f, -0.6f, 0.7f, 1.5f, 0.5f);
     if (!CHECK_CALL(OP_FOOT_WALK, rq, N, rs, describe_walk))
         return;
@@ -917,7 +1175,7 @@ static void leg_out_of_reach(void)
     for (int i = 0; i < REACH_CASES; i++) {
         vec3 floor = rng_v3(&r, -5.0f, 5.0f);
         stance s = random_stance(&r, floor, rng_float(&r, -IK_PI, IK_PI));
-        foot_ik_input in = stance_input(&s, CHAPTER, 1.0f);
+        foot_ik_input in = stance_input(&s, random_settings(&r), 1.0f);
         int f = i % 2;
         foot_leg *leg = &in.legs[f];
         float reach = leg->thigh_length + leg->shin_length;
@@ -1228,6 +1486,8 @@ static int expect_clip(const foot_clip_request *rq, const foot_clip_response *rs
     for (int k = 0; k < rq->frame_count; k++) {
         const foot_walk_frame *got = &rs->frames[k], *want = &ref->frames[k];
         const foot_leg *legs = rq->legs[k];
+        if (!guard_intact(got->guard_damage))
+            return fail_clip(rq, k, DIAG_NONE, T(MSG_FOOT_GUARD_INTACT), fmt(T(MSG_FOOT_GUARD_DAMAGED), got->guard_damage));
         if (got->status != FOOT_IK_OK)
             return fail_clip(rq, k, DIAG_NONE, T(MSG_FOOT_STATUS_OK_EVERY_FRAME), fmt("status %s", status_name(got->status)));
         if (!clip_frame_finite(got))
@@ -1278,12 +1538,14 @@ static int expect_clip(const foot_clip_request *rq, const foot_clip_response *rs
                                  fmt("deficit %.5f", got->deficit[f]));
         }
         float larger = fmaxf(got->deficit[0], got->deficit[1]);
-        if (!(fabsf(got->hip_drop - larger) <= HEIGHT_TOL) || !(fabsf(got->hip_drop - want->hip_drop) <= HEIGHT_TOL))
-            return fail_clip(rq, k, DIAG_NONE,
+        if (!(fabsf(got->hip_drop - larger) <= HEIGHT_TOL) || !(fabsf(got->hip_drop - want->hip_drop) <= HEIGHT_TOL)) {
+            int smaller = frame_took_smaller_deficit(got, want);
+            return fail_clip(rq, k, smaller ? DIAG_SMALLER_DEFICIT : DIAG_NONE,
                              fmt(T(MSG_FOOT_HIP_DROP_EXPECTED), want->deficit[0],
                                  want->deficit[1], want->hip_drop),
-                             fmt(T(MSG_FOOT_CLIP_HIP_DROP_GOT), got->hip_drop, got->deficit[0],
-                                 got->deficit[1]));
+                             fmt("%s%s", fmt(T(MSG_FOOT_CLIP_HIP_DROP_GOT), got->hip_drop, got->deficit[0],
+                                 got->deficit[1]), smaller ? T(MSG_FOOT_HINT_SMALLER_DEFICIT) : ""));
+        }
         for (int f = 0; f < FOOT_COUNT; f++) {
             const foot_leg *leg = &legs[f];
             vec3 hip = v3_sub(leg->hip, v3(0.0f, want->hip_drop, 0.0f));
@@ -1347,12 +1609,22 @@ static void real_clip_feet(void)
     }
 }
 
+/* The identity rotation: (0, 0, 0, 1), or (0, 0, 0, -1), the same rotation
+ * written the other way. Every component is looked at: (5, 0, 0, 1) has
+ * w = 1 and is no rotation at all. */
+static int is_identity(quat q) { return q.x == 0.0f && q.y == 0.0f && q.z == 0.0f && fabsf(q.w) == 1.0f; }
+
 static void invalid_input(void)
 {
     enum {
         NULL_IN, NULL_GROUND, NULL_OUT, NEG_HEIGHT, ZERO_DISTANCE, NAN_SOLE, NEG_RATE, INF_RATE, ZERO_DT, NEG_DT, NAN_DT,
         TOO_MANY_PATCHES, EMPTY_PATCH, NAN_HIP, ZERO_THIGH, NEG_SHIN, INF_ROTATION, NAN_POLE, HEAVY_WEIGHT,
-        NAN_WEIGHT, NAN_NORMAL, INF_HEIGHT, N
+        NAN_WEIGHT, NAN_NORMAL, INF_HEIGHT,
+        /* Out of the world (finite but beyond IK_WORLD_LIMIT), infinities
+         * in every kind of field, the lower bounds, and two mistakes at
+         * once (the first in foot_ik_status's order wins). */
+        FAR_KNEE, INF_ANKLE, FAR_POLE, INF_THIGH, FAR_DISTANCE, FAR_HEIGHT_SETTING, NEG_SOLE, NEG_MEMORY_WEIGHT,
+        FAR_MEMORY_HEIGHT, INF_NORMAL, NAN_PATCH, SETTINGS_AND_DT, DT_AND_TERRAIN, LEG_AND_MEMORY, ZERO_RATE, ZERO_SHIN, N
     };
     static foot_step_request rq[N];
     static foot_step_response rs[N];
@@ -1365,6 +1637,9 @@ static void invalid_input(void)
         FOOT_IK_BAD_SETTINGS, FOOT_IK_BAD_SETTINGS, FOOT_IK_BAD_TIME_STEP, FOOT_IK_BAD_TIME_STEP, FOOT_IK_BAD_TIME_STEP,
         FOOT_IK_BAD_TERRAIN, FOOT_IK_BAD_TERRAIN, FOOT_IK_BAD_LEG, FOOT_IK_BAD_LEG, FOOT_IK_BAD_LEG, FOOT_IK_BAD_LEG,
         FOOT_IK_BAD_LEG, FOOT_IK_BAD_MEMORY, FOOT_IK_BAD_MEMORY, FOOT_IK_BAD_MEMORY, FOOT_IK_BAD_MEMORY,
+        FOOT_IK_BAD_LEG, FOOT_IK_BAD_LEG, FOOT_IK_BAD_LEG, FOOT_IK_BAD_LEG, FOOT_IK_BAD_SETTINGS, FOOT_IK_BAD_SETTINGS,
+        FOOT_IK_BAD_SETTINGS, FOOT_IK_BAD_MEMORY, FOOT_IK_BAD_MEMORY, FOOT_IK_BAD_MEMORY, FOOT_IK_BAD_TERRAIN,
+        FOOT_IK_BAD_SETTINGS, FOOT_IK_BAD_TIME_STEP, FOOT_IK_BAD_LEG, FOOT_IK_BAD_SETTINGS, FOOT_IK_BAD_LEG,
     };
     const char *const what[N] = {
         "in = NULL", "ground = NULL", "out = NULL", "raycast_height = -0.1", "raycast_distance = 0",
@@ -1372,6 +1647,12 @@ static void invalid_input(void)
         "terrain.patch_count = 17", T(MSG_FOOT_GIVEN_EMPTY_PATCH), T(MSG_FOOT_GIVEN_NAN_HIP), "thigh_length = 0",
         "shin_length = -0.4", "foot_rotation = inf", "knee_pole = NaN", "memory weight = 1.5", "memory weight = NaN",
         "memory ground_normal = NaN", "memory ground_height = inf",
+        "knee.x = 1e30 (> IK_WORLD_LIMIT)", "ankle.z = -inf", "knee_pole.y = 2e18 (> IK_WORLD_LIMIT)",
+        "thigh_length = inf", "raycast_distance = 1e30 (> IK_WORLD_LIMIT)", "raycast_height = 2e18 (> IK_WORLD_LIMIT)",
+        "foot_sole_offset = -0.01", "memory weight = -0.1", "memory ground_height = -1e30 (> IK_WORLD_LIMIT)",
+        "memory ground_normal.y = inf", "terrain patch height = NaN", "raycast_height = -1, dt = 0",
+        "dt = NaN, terrain.patch_count = -1", "thigh_length = -1, memory weight = 2", "weight_fade_rate = 0",
+        "shin_length = 0",
     };
     for (int i = 0; i < N; i++)
         rq[i] = step_request(&good, &ground);
@@ -1397,9 +1678,30 @@ static void invalid_input(void)
     rq[NAN_WEIGHT].in.memory[FOOT_LEFT].weight = NAN;
     rq[NAN_NORMAL].in.memory[FOOT_RIGHT].ground_normal.x = NAN;
     rq[INF_HEIGHT].in.memory[FOOT_LEFT].ground_height = INFINITY;
+    rq[FAR_KNEE].in.legs[FOOT_RIGHT].knee.x = 1e30f;
+    rq[INF_ANKLE].in.legs[FOOT_LEFT].ankle.z = -INFINITY;
+    rq[FAR_POLE].in.legs[FOOT_RIGHT].knee_pole.y = 2.0f * IK_WORLD_LIMIT;
+    rq[INF_THIGH].in.legs[FOOT_LEFT].thigh_length = INFINITY;
+    rq[FAR_DISTANCE].in.settings.raycast_distance = 1e30f;
+    rq[FAR_HEIGHT_SETTING].in.settings.raycast_height = 2.0f * IK_WORLD_LIMIT;
+    rq[NEG_SOLE].in.settings.foot_sole_offset = -0.01f;
+    rq[NEG_MEMORY_WEIGHT].in.memory[FOOT_LEFT].weight = -0.1f;
+    rq[FAR_MEMORY_HEIGHT].in.memory[FOOT_RIGHT].ground_height = -1e30f;
+    rq[INF_NORMAL].in.memory[FOOT_LEFT].ground_normal.y = INFINITY;
+    rq[NAN_PATCH].ground.patches[0].height = NAN;
+    rq[SETTINGS_AND_DT].in.settings.raycast_height = -1.0f;
+    rq[SETTINGS_AND_DT].in.dt = 0.0f;
+    rq[DT_AND_TERRAIN].in.dt = NAN;
+    rq[DT_AND_TERRAIN].ground.patch_count = -1;
+    rq[LEG_AND_MEMORY].in.legs[FOOT_RIGHT].thigh_length = -1.0f;
+    rq[LEG_AND_MEMORY].in.memory[FOOT_LEFT].weight = 2.0f;
+    rq[ZERO_RATE].in.settings.weight_fade_rate = 0.0f;
+    rq[ZERO_SHIN].in.legs[FOOT_LEFT].shin_length = 0.0f;
     if (!CHECK_CALL(OP_FOOT_STEP, rq, N, rs, describe_step))
         return;
     for (int i = 0; i < N; i++) {
+        if (!expect_guard(&rq[i], &rs[i]))
+            return;
         if (rs[i].status != want[i]) {
             fail_step(&rq[i], DIAG_NONE, fmt(T(MSG_FOOT_INVALID_STATUS), what[i],
                                              status_name(want[i])),
@@ -1414,12 +1716,11 @@ static void invalid_input(void)
             const foot_ik_foot *p = &o->feet[f];
             const foot_ik_memory *m = &o->memory[f];
             vec3 zero = v3_zero(), up = v3_up();
-            quat id = quat_identity();
             int cleared = o->hip_drop == 0.0f && p->grounded == 0 && p->weight == 0.0f && p->deficit == 0.0f &&
                           v3_distance(p->hit_point, zero) == 0.0f && v3_distance(p->hit_normal, up) == 0.0f &&
                           v3_distance(p->target, zero) == 0.0f && v3_distance(p->hip, zero) == 0.0f &&
                           v3_distance(p->knee, zero) == 0.0f && v3_distance(p->ankle, zero) == 0.0f &&
-                          quat_dot(p->foot_rotation, id) == 1.0f && quat_dot(p->target_rotation, id) == 1.0f &&
+                          is_identity(p->foot_rotation) && is_identity(p->target_rotation) &&
                           m->weight == 0.0f && m->ground_height == 0.0f && v3_distance(m->ground_normal, up) == 0.0f;
             if (!cleared) {
                 fail_step(&rq[i], DIAG_NONE,
@@ -1443,6 +1744,7 @@ DEFINE_SUITE(FOOT_IK,
     {"feet_on_slopes", "บนทางลาด 300 แบบ: ankle อยู่บน hit + sole offset, เท้าเอียงตาม normal, พื้นรองเท้าไม่จม", "300 slopes: ankle at hit + sole offset, foot tilted to the normal, sole not sunk in", feet_on_slopes},
     {"feet_on_steps", "บนบันได 300 แบบ: เท้าแต่ละข้างอยู่บนขั้นของตัวเอง ขายาวคงที่ hip drop ถูก", "300 stairs: each foot on its own step, leg lengths kept, correct hip drop", feet_on_steps},
     {"hip_drop_largest_deficit", "hip drop = deficit ที่มากที่สุดของสองเท้า (คูณ weight) ไม่มีขาไหนเอื้อมเกิน", "hip drop = the larger deficit of the two feet (times weight), no leg overreaches", hip_drop_largest_deficit},
+    {"edge_settings", "ค่าที่ขอบช่วง: raycast_height 0 และเกิน 1 m, foot_sole_offset 0, fade ครบในเฟรมเดียวและ rate ต่ำกว่า 1/วินาที, memory weight 0/1 ตอนไม่มีพื้น, normal ที่จำไว้ยาว 0 หรือไม่ใช่ 1, ray สั้น 1 mm", "range ends: raycast_height 0 and over 1 m, foot_sole_offset 0, a fade done in one frame and one under 1/s, memory weight 0/1 with no ground, a remembered normal of length 0 or not 1, a 1 mm ray", edge_settings},
     {"weights_continuous_walk", "เดินตกขอบแล้วกลับ ที่ 30/60/144 fps และ fps แกว่ง: weight ต่อเนื่องทุกเฟรม", "walking off a ledge and back at 30/60/144 fps and jittery fps: weight continuous every frame", weights_continuous_walk},
     {"ledge_fades_to_animation", "ไม่มีพื้นใต้เท้า: weight fade ลงนุ่มๆ แล้วขากลับเป็น animation เดิมทุกประการ", "no ground under the foot: weight fades smoothly and the leg returns exactly to the animation", ledge_fades_to_animation},
     {"leg_out_of_reach", "animation เหยียดขาเกินความยาว: ขาเหยียดตรงไปหา target ความยาว bone คงที่", "animation overstretches the leg: leg straight toward the target, bone lengths kept", leg_out_of_reach},

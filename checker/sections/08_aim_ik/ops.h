@@ -3,6 +3,7 @@
 #define OPS_AIM_IK_H
 
 #include "aim_ik.h"
+#include "sections/out_guard.h"
 
 enum { OP_AIM_BONE = 1, OP_LOOK_AT = 2, OP_REACH_WEIGHT = 3, OP_WALL_REACH = 4 };
 
@@ -22,6 +23,7 @@ typedef struct {
 typedef struct {
     int status;
     quat out;
+    int guard_damage;     /* guard bytes changed around out (out_guard.h) */
 } aim_bone_response;
 
 /* look_at_solve(null_in ? NULL : &in, null_out ? NULL : &out) */
@@ -34,6 +36,7 @@ typedef struct {
 typedef struct {
     int status;
     look_at_pose out;
+    int guard_damage;     /* guard bytes changed around in and out (out_guard.h) */
 } look_at_response;
 
 /* wall_reach_weight(distance, full, zero) */
@@ -57,6 +60,7 @@ typedef struct {
 typedef struct {
     int status;
     wall_reach_output out;
+    int guard_damage;     /* guard bytes changed around in and out (out_guard.h) */
 } wall_reach_response;
 
 static inline void aim_fill_sentinel_pose(look_at_pose *pose)

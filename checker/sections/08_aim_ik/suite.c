@@ -162,6 +162,11 @@ static float off_target(vec3 position, quat q, vec3 target)
     return angle_between(facing_of(q), v3_sub(target, position));
 }
 
+/* The identity rotation: (0, 0, 0, 1), or (0, 0, 0, -1), the same rotation
+ * written the other way (a right answer either way). Every component is
+ * looked at: (5, 0, 0, 1) has w = 1 and is no rotation at all. */
+static int is_identity(quat q) { return q.x == 0.0f && q.y == 0.0f && q.z == 0.0f && fabsf(q.w) == 1.0f; }
+
 static int unit_and_finite(quat q) { return quat_is_finite(q) && fabsf(sqrtf(quat_dot(q, q)) - 1.0f) <= 1e-4f; }
 
 /* Pitch and roll within +-max_tilt: a bone leaning a little. */
@@ -199,8 +204,14 @@ static aim_bone_request aim_request(vec3 position, quat animated, vec3 target, f
 
 /* ---- one bone ------------------------------------------------------------ */
 
+/* Nothing written (or, under MEMCHECK, touched) outside what the call was
+ * handed: the runner's guard areas around it (out_guard.h) are intact. */
+static const char *guard_damage_text(int damage) { return fmt(T(MSG_AIM_GUARD_DAMAGED), damage); }
+
 static int expect_aim_status(const aim_bone_request *rq, const aim_bone_response *rs, aim_status want, const char *why)
 {
+    if (rs->guard_damage != 0)
+        return fail_aim(rq, DIAG_NONE, T(MSG_AIM_GUARD_INTACT), guard_damage_text(rs->guard_damage));
     if (rs->status == (int)want)
         return 1;
     return fail_aim(rq, DIAG_NONE, fmt("status %s (%s)", status_name(want), why), fmt("status %s", status_name(rs->status)));
@@ -392,7 +403,8 @@ static void aim_degenerate_targets(void)
     const quat facing_z = quat_identity();
     const quat turned = quat_from_axis_angle(v3_up(), 0.5f); /* faces 28.6 deg to the right */
     enum {
-        BEHIND_FULL, BEHIND_HALF, BEHIND_TURNED, ABOVE_FULL, ABOVE_HALF, BELOW_FULL, ON_BONE, NEAR_BONE, FAR, CLOSE, N
+        BEHIND_FULL, BEHIND_HALF, BEHIND_TURNED, ABOVE_FULL, ABOVE_HALF, BELOW_FULL, ON_BONE, NEAR_BONE, FAR, CLOSE,
+        BELOW_HALF, AT_MIN, UNDER_MIN, ON_BONE_SCALED, N
     };
     aim_bone_request rq[N];
     aim_bone_response rs[N];
@@ -406,10 +418,19 @@ static void aim_degenerate_targets(void)
     rq[NEAR_BONE] = aim_request(v3_zero(), turned, v3(1e-7f, 0.0f, 0.0f), 1.0f);
     rq[FAR] = aim_request(p, turned, v3(8000.0f, 300.0f, -6000.0f), 1.0f);
     rq[CLOSE] = aim_request(p, facing_z, v3_add(p, v3(0.0f, 0.001f, -0.002f)), 1.0f);
+    rq[BELOW_HALF] = aim_request(p, turned, v3_add(p, v3(0.0f, -1.0f, 0.0f)), 0.5f);
+    /* The rule's edge, from the origin along an axis, where every way of
+     * measuring the distance (length, length squared against its square,
+     * hypot) gives AIM_MIN_DISTANCE exactly: not nearer, so aimed. 0.999
+     * of it is nearer by far more than any rounding. */
+    rq[AT_MIN] = aim_request(v3_zero(), turned, v3(0.0f, 0.0f, -AIM_MIN_DISTANCE), 1.0f);
+    rq[UNDER_MIN] = aim_request(v3_zero(), turned, v3(0.999f * AIM_MIN_DISTANCE, 0.0f, 0.0f), 1.0f);
+    /* A finite animated rotation need not be unit: kept, normalized. */
+    rq[ON_BONE_SCALED] = aim_request(p, q4(2.5f * turned.x, 2.5f * turned.y, 2.5f * turned.z, 2.5f * turned.w), p, 0.6f);
     if (!CHECK_CALL(OP_AIM_BONE, rq, N, rs, describe_aim))
         return;
     for (int i = 0; i < N; i++) {
-        int no_direction = i == ON_BONE || i == NEAR_BONE;
+        int no_direction = i == ON_BONE || i == NEAR_BONE || i == UNDER_MIN || i == ON_BONE_SCALED;
         if (!expect_aim_status(&rq[i], &rs[i], no_direction ? AIM_NO_DIRECTION : AIM_OK,
                                no_direction ? T(MSG_AIM_TARGET_ON_BONE)
                                             : T(MSG_AIM_TARGET_AWAY)) ||
@@ -420,12 +441,34 @@ static void aim_degenerate_targets(void)
                 return;
             continue;
         }
-        if (i == BEHIND_HALF || i == ABOVE_HALF) {
+        if (i == ABOVE_HALF || i == BELOW_HALF) {
+            /* Straight up the full aim's heading is free (aim_ik.h), and
+             * half way toward full aims of other headings is 45..60 deg
+             * off the target. So: the full aim this answer is half way to,
+             * b = q a^-1 q (slerp(a, b, 1/2) = a (a^-1 b)^(1/2)), must face
+             * the target, and the turn from a to q be at most a quarter
+             * turn (half of a shortest arc; the long arc's half is more).
+             * b compounds q's error three times over (q twice, a once):
+             * 3 AXIS_TOL; measured for the reference, 9.5e-7 rad over 360
+             * animated headings. +Y stays up for every heading of the full
+             * aim (y.y 0.5 at worst, measured every 30 deg). */
+            quat a = quat_normalize(rq[i].animated), q = rs[i].out;
+            quat b = quat_mul(q, quat_mul(quat_conjugate(a), q));
+            float off = off_target(rq[i].position, b, rq[i].target), arc = quat_angle_between(a, q);
+            vec3 y = quat_rotate(q, v3_up());
+            if (!(off <= 3.0f * AXIS_TOL) || !(arc <= 0.5f * IK_PI + AXIS_TOL) || !(y.y > 0.0f)) {
+                fail_aim(&rq[i], DIAG_NONE, T(MSG_AIM_HALF_WAY_UP),
+                         fmt(T(MSG_AIM_HALF_WAY_UP_GOT), fmt_q(q), fmt_deg(off), fmt_deg(arc), fmt_v3(y)));
+                return;
+            }
+            continue;
+        }
+        if (i == BEHIND_HALF) {
             /* Half way along the shortest arc: a quarter turn off both ends,
              * still upright. */
             vec3 f = facing_of(rs[i].out), y = quat_rotate(rs[i].out, v3_up());
             float off = off_target(rq[i].position, rs[i].out, rq[i].target);
-            float want = i == BEHIND_HALF ? 0.5f * IK_PI : 0.25f * IK_PI;
+            float want = 0.5f * IK_PI;
             if (!(fabsf(off - want) <= AXIS_TOL) || !(y.y > 0.0f)) {
                 fail_aim(&rq[i], DIAG_NONE,
                          fmt(T(MSG_AIM_HALF_WAY), fmt_deg(want)),
@@ -445,9 +488,12 @@ static void aim_invalid_input(void)
 {
     const vec3 p = v3(0.0f, 1.5f, 0.0f), target = v3(1.0f, 1.7f, 2.0f);
     const quat animated = quat_from_axis_angle(v3_up(), 0.3f);
-    enum { NAN_POSITION, INF_TARGET, NAN_ROTATION, NEGATIVE_WEIGHT, HEAVY_WEIGHT, NAN_WEIGHT, NULL_OUT, N };
+    enum { NAN_POSITION, INF_TARGET, NAN_ROTATION, NEGATIVE_WEIGHT, HEAVY_WEIGHT, NAN_WEIGHT, NULL_OUT, FAR_POSITION,
+           FAR_TARGET, INF_ROTATION, INF_WEIGHT, BARELY_HEAVY, N };
     static const char *const what[N] = {"position = NaN", "target = inf", "animated = NaN", "weight = -0.1",
-                                        "weight = 1.1", "weight = NaN", "out = NULL"};
+                                        "weight = 1.1", "weight = NaN", "out = NULL",
+                                        "position.x = 1e30 (> IK_WORLD_LIMIT)", "target.y = -2e18 (> IK_WORLD_LIMIT)",
+                                        "animated.w = inf", "weight = inf", "weight = 1 + 1 ulp"};
     aim_bone_request rq[N];
     aim_bone_response rs[N];
     rq[NAN_POSITION] = aim_request(v3(NAN, 1.5f, 0.0f), animated, target, 0.5f);
@@ -458,6 +504,11 @@ static void aim_invalid_input(void)
     rq[NAN_WEIGHT] = aim_request(p, animated, target, NAN);
     rq[NULL_OUT] = aim_request(p, animated, target, 0.5f);
     rq[NULL_OUT].null_out = 1;
+    rq[FAR_POSITION] = aim_request(v3(1e30f, 1.5f, 0.0f), animated, target, 0.5f);
+    rq[FAR_TARGET] = aim_request(p, animated, v3(1.0f, -2.0f * IK_WORLD_LIMIT, 2.0f), 0.5f);
+    rq[INF_ROTATION] = aim_request(p, q4(0.0f, 0.0f, 0.0f, INFINITY), target, 0.5f);
+    rq[INF_WEIGHT] = aim_request(p, animated, target, INFINITY);
+    rq[BARELY_HEAVY] = aim_request(p, animated, target, nextafterf(1.0f, 2.0f));
     if (!CHECK_CALL(OP_AIM_BONE, rq, N, rs, describe_aim))
         return;
     for (int i = 0; i < N; i++) {
@@ -466,7 +517,7 @@ static void aim_invalid_input(void)
         if (i == NULL_OUT)
             continue;
         quat q = rs[i].out;
-        if (!(q.x == 0.0f && q.y == 0.0f && q.z == 0.0f && q.w == 1.0f)) {
+        if (!is_identity(q)) {
             fail_aim(&rq[i], DIAG_NONE, fmt("%s → *out = identity (0, 0, 0, 1)", what[i]), written(q, "out"));
             return;
         }
@@ -528,6 +579,8 @@ static look_at_request look_request(const look_at_input *in)
 
 static int expect_look_status(const look_at_request *rq, const look_at_response *rs, aim_status want, const char *why)
 {
+    if (rs->guard_damage != 0)
+        return fail_look(rq, DIAG_NONE, T(MSG_AIM_GUARD_INTACT), guard_damage_text(rs->guard_damage));
     if (rs->status == (int)want)
         return 1;
     return fail_look(rq, DIAG_NONE, fmt("status %s (%s)", status_name(want), why), fmt("status %s", status_name(rs->status)));
@@ -743,8 +796,9 @@ static void look_at_degenerate(void)
     single.bone_count = 1;
     single.bones[0].share = 1.0f;
     enum {
-        ON_SPINE, BEHIND, STRAIGHT_UP, ONE_BONE, MAX_BONES, NO_BONES, TOO_MANY, HEAVY_SHARE, NEGATIVE_SHARE, NAN_WEIGHT,
-        NAN_ROTATION, INF_TARGET, NULL_IN, NULL_OUT, N
+        ON_SPINE, BEHIND, STRAIGHT_UP, ONE_BONE, MAX_BONES, ZERO_SHARE, SCALED_ROTATIONS, UNUSED_JUNK, NO_BONES, TOO_MANY, HEAVY_SHARE, NEGATIVE_SHARE,
+        NAN_WEIGHT, NAN_ROTATION, INF_TARGET, NULL_IN, NULL_OUT, HEAVY_WEIGHT, NEGATIVE_WEIGHT, FAR_POSITION, INF_POSITION,
+        FAR_TARGET, NAN_SHARE, N
     };
     static look_at_request rq[N];
     static look_at_response rs[N];
@@ -778,16 +832,43 @@ static void look_at_degenerate(void)
     rq[INF_TARGET].in.target.z = INFINITY;
     rq[NULL_IN].null_in = 1;
     rq[NULL_OUT].null_out = 1;
+    /* Past bone_count nothing is read: shares, positions and rotations
+     * there that would be rejected in a used bone change nothing. */
+    rq[UNUSED_JUNK].in.weight = 1.0f;
+    for (int k = human.bone_count; k < LOOK_MAX_BONES; k++) {
+        rq[UNUSED_JUNK].in.bones[k].share = k % 2 ? 5.0f : NAN;
+        rq[UNUSED_JUNK].in.bones[k].position = v3(NAN, 1e30f, INFINITY);
+        rq[UNUSED_JUNK].in.bones[k].rotation = q4(NAN, 0.0f, INFINITY, 0.0f);
+    }
+    /* The ends of share's 0..1 both used (the spine takes none of the
+     * turn), and finite rotations that are not unit (normalized first,
+     * so every joint still turns about its own). */
+    rq[ZERO_SHARE].in.bones[0].share = 0.0f;
+    rq[ZERO_SHARE].in.weight = 1.0f;
+    rq[SCALED_ROTATIONS].in.weight = 1.0f;
+    for (int k = 0; k < human.bone_count; k++) {
+        quat q = human.bones[k].rotation;
+        float scale = 0.6f + 0.7f * (float)k;
+        rq[SCALED_ROTATIONS].in.bones[k].rotation = q4(scale * q.x, scale * q.y, scale * q.z, scale * q.w);
+    }
+    rq[HEAVY_WEIGHT].in.weight = 1.5f;
+    rq[NEGATIVE_WEIGHT].in.weight = -0.2f;
+    rq[FAR_POSITION].in.bones[1].position.x = 1e30f;
+    rq[INF_POSITION].in.bones[0].position.y = -INFINITY;
+    rq[FAR_TARGET].in.target.y = 2.0f * IK_WORLD_LIMIT;
+    rq[NAN_SHARE].in.bones[2].share = NAN;
     const char *const what[N] = {
         T(MSG_AIM_WHAT_ON_SPINE), T(MSG_AIM_WHAT_BEHIND), T(MSG_AIM_WHAT_ABOVE_HEAD), T(MSG_AIM_WHAT_ONE_BONE),
-        T(MSG_AIM_WHAT_MAX_BONES), "bone_count = 0", "bone_count = 9", "share = 1.5", "share = -0.1", "weight = NaN",
-        "rotation = NaN", "target = inf", "in = NULL", "out = NULL",
+        T(MSG_AIM_WHAT_MAX_BONES), "bones[0].share = 0", T(MSG_AIM_WHAT_SCALED_ROTATIONS), T(MSG_AIM_WHAT_UNUSED_JUNK), "bone_count = 0", "bone_count = 9", "share = 1.5",
+        "share = -0.1", "weight = NaN", "rotation = NaN", "target = inf", "in = NULL", "out = NULL", "weight = 1.5",
+        "weight = -0.2", "bones[1].position.x = 1e30 (> IK_WORLD_LIMIT)", "bones[0].position.y = -inf",
+        "target.y = 2e18 (> IK_WORLD_LIMIT)", "bones[2].share = NaN",
     };
     if (!CHECK_CALL(OP_LOOK_AT, rq, N, rs, describe_look))
         return;
     for (int i = 0; i < N; i++) {
         const look_at_request *q = &rq[i];
-        if (i <= MAX_BONES) {
+        if (i <= UNUSED_JUNK) {
             aim_status want = i == ON_SPINE ? AIM_NO_DIRECTION : AIM_OK;
             if (!expect_look_status(q, &rs[i], want,
                                     fmt("%s%s", what[i],
@@ -803,7 +884,7 @@ static void look_at_degenerate(void)
             }
             /* Entries past bone_count are cleared. */
             for (int k = q->in.bone_count; k < LOOK_MAX_BONES; k++)
-                if (v3_length(rs[i].out.positions[k]) != 0.0f || quat_dot(rs[i].out.rotations[k], quat_identity()) != 1.0f) {
+                if (v3_length(rs[i].out.positions[k]) != 0.0f || !is_identity(rs[i].out.rotations[k])) {
                     fail_look(q, DIAG_NONE, fmt(T(MSG_AIM_SLOT_CLEARED), k),
                               fmt("position %s, %s", fmt_v3(rs[i].out.positions[k]), written(rs[i].out.rotations[k], "rotation")));
                     return;
@@ -815,7 +896,7 @@ static void look_at_degenerate(void)
         if (q->null_out)
             continue;
         for (int k = 0; k < LOOK_MAX_BONES; k++)
-            if (v3_length(rs[i].out.positions[k]) != 0.0f || quat_dot(rs[i].out.rotations[k], quat_identity()) != 1.0f) {
+            if (v3_length(rs[i].out.positions[k]) != 0.0f || !is_identity(rs[i].out.rotations[k])) {
                 fail_look(q, DIAG_NONE, fmt(T(MSG_AIM_LOOK_CLEARED), what[i]),
                           fmt(T(MSG_AIM_SLOT_GOT), k, fmt_v3(rs[i].out.positions[k]),
                               written(rs[i].out.rotations[k], "rotation")));
@@ -906,7 +987,7 @@ static void reach_weight_profile(void)
 /* A character walking along a wall past the point (at 1.2 m/s, 60 fps);
  * the arm hangs with a slight swing, its elbow bending toward a pole
  * behind and outside the shoulder, as the reference solver bends it. */
-static int walk_past_wall(rng *r, wall_reach_request *rq, int max_frames)
+static int walk_past_wall(rng *r, wall_reach_request *rq, int max_frames, float zero_over_reach)
 {
     float upper = rng_float(r, 0.25f, 0.35f), lower = upper * rng_float(r, 0.85f, 1.1f), reach = upper + lower;
     /* The point at most 0.45 from the shoulder's line of walk, inside the
@@ -924,8 +1005,9 @@ static int walk_past_wall(rng *r, wall_reach_request *rq, int max_frames)
         two_bone_output placed;
         two_bone_solve(&arm, &placed);
         memset(&rq[n], 0, sizeof rq[n]);
-        rq[n].in = (wall_reach_input){shoulder, placed.mid, placed.tip, pole, upper, lower, point, reach, 1.6f * reach};
-        if (shoulder.z > point.z + 1.6f * reach + 0.2f)
+        rq[n].in = (wall_reach_input){shoulder, placed.mid, placed.tip, pole, upper, lower, point, reach,
+                                      zero_over_reach * reach};
+        if (shoulder.z > point.z + zero_over_reach * reach + 0.2f)
             break;
     }
     return n;
@@ -959,6 +1041,8 @@ static int expect_reach_frame(const wall_reach_request *q, const wall_reach_resp
     wall_reach_solve(in, &want);
     const wall_reach_output *got = &s->out;
     const float reach = in->upper_length + in->lower_length;
+    if (s->guard_damage != 0)
+        return fail_reach(q, DIAG_NONE, T(MSG_AIM_GUARD_INTACT), guard_damage_text(s->guard_damage));
     if (s->status != AIM_OK)
         return fail_reach(q, DIAG_NONE, "status AIM_OK", fmt("status %s", status_name(s->status)));
     if (!(fabsf(got->weight - want.weight) <= WEIGHT_TOL))
@@ -1002,9 +1086,13 @@ static void wall_reach_walk_past(void)
     int first[WALKS + 1];
     rng r = rng_for("wall_reach_walk_past");
     int n = 0;
+    /* A different fade-out distance on each walk (the first is the one
+     * every walk used to have), so a zero_weight_distance read from the
+     * wrong field or a ratio written into the code shows. */
+    static const float zero_over_reach[WALKS] = {1.6f, 1.25f, 2.2f, 1.05f};
     for (int w = 0; w < WALKS; w++) {
         first[w] = n;
-        n += walk_past_wall(&r, &rq[n], WALK_FRAMES);
+        n += walk_past_wall(&r, &rq[n], WALK_FRAMES, zero_over_reach[w]);
     }
     first[WALKS] = n;
     if (!CHECK_CALL(OP_WALL_REACH, rq, (size_t)n, rs, describe_reach))
@@ -1042,13 +1130,20 @@ static void wall_reach_invalid(void)
 {
     rng r = rng_for("wall_reach_invalid");
     wall_reach_request good[WALK_FRAMES];
-    int frames = walk_past_wall(&r, good, WALK_FRAMES);
+    int frames = walk_past_wall(&r, good, WALK_FRAMES, 1.6f);
     const wall_reach_input base = good[frames / 2].in; /* near the point */
-    enum { NULL_IN, NULL_OUT, NAN_SHOULDER, INF_POINT, NAN_POLE, ZERO_UPPER, NEG_LOWER, NEG_FULL, ZERO_BELOW_FULL, NAN_ZERO, N };
+    enum { NULL_IN, NULL_OUT, NAN_SHOULDER, INF_POINT, NAN_POLE, ZERO_UPPER, NEG_LOWER, NEG_FULL, ZERO_BELOW_FULL, NAN_ZERO,
+           ZERO_IS_FULL, INF_FULL, INF_BOTH, FAR_SHOULDER, FAR_POLE, INF_UPPER, FAR_LOWER, NAN_ELBOW, INF_HAND,
+           /* and the one end of the distances that is valid */
+           ZERO_LOWER, FULL_ZERO, N };
     static const char *const what[N] = {"in = NULL", "out = NULL", "shoulder = NaN", "wall_point = inf",
                                         "elbow_pole = NaN", "upper_length = 0", "lower_length = -0.3",
                                         "full_weight_distance = -0.1", "zero_weight_distance < full_weight_distance",
-                                        "zero_weight_distance = NaN"};
+                                        "zero_weight_distance = NaN", "zero_weight_distance = full_weight_distance",
+                                        "full_weight_distance = inf", "full_weight_distance = zero_weight_distance = inf",
+                                        "shoulder.z = 1e30 (> IK_WORLD_LIMIT)", "elbow_pole.x = -2e18 (> IK_WORLD_LIMIT)",
+                                        "upper_length = inf", "lower_length = 1e30 (> IK_WORLD_LIMIT)", "elbow = NaN",
+                                        "hand = -inf", "lower_length = 0", "full_weight_distance = 0"};
     wall_reach_request rq[N];
     wall_reach_response rs[N];
     for (int i = 0; i < N; i++) {
@@ -1065,9 +1160,30 @@ static void wall_reach_invalid(void)
     rq[NEG_FULL].in.full_weight_distance = -0.1f;
     rq[ZERO_BELOW_FULL].in.zero_weight_distance = 0.5f * base.full_weight_distance;
     rq[NAN_ZERO].in.zero_weight_distance = NAN;
+    rq[ZERO_IS_FULL].in.zero_weight_distance = base.full_weight_distance;
+    rq[INF_FULL].in.full_weight_distance = INFINITY;
+    rq[INF_BOTH].in.full_weight_distance = INFINITY;
+    rq[INF_BOTH].in.zero_weight_distance = INFINITY;
+    rq[FAR_SHOULDER].in.shoulder.z = 1e30f;
+    rq[FAR_POLE].in.elbow_pole.x = -2.0f * IK_WORLD_LIMIT;
+    rq[INF_UPPER].in.upper_length = INFINITY;
+    rq[FAR_LOWER].in.lower_length = 1e30f;
+    rq[NAN_ELBOW].in.elbow.y = NAN;
+    rq[INF_HAND].in.hand.x = -INFINITY;
+    rq[ZERO_LOWER].in.lower_length = 0.0f;
+    rq[FULL_ZERO].in.full_weight_distance = 0.0f; /* >= 0 is allowed: weight 1 only on the point itself */
     if (!CHECK_CALL(OP_WALL_REACH, rq, N, rs, describe_reach))
         return;
     for (int i = 0; i < N; i++) {
+        if (rs[i].guard_damage != 0) {
+            fail_reach(&rq[i], DIAG_NONE, T(MSG_AIM_GUARD_INTACT), guard_damage_text(rs[i].guard_damage));
+            return;
+        }
+        if (i == FULL_ZERO) {
+            if (!expect_reach_frame(&rq[i], &rs[i]))
+                return;
+            continue;
+        }
         if (rs[i].status != AIM_INVALID) {
             fail_reach(&rq[i], DIAG_NONE, fmt("%s → status %s", what[i], status_name(AIM_INVALID)),
                        fmt("status %s", status_name(rs[i].status)));
@@ -1089,11 +1205,11 @@ DEFINE_SUITE(AIM_IK,
     {"aim_weight_endpoints", "aim weight 0 = animation เดิม, weight 1 = +Z ชี้ไปที่ target พอดี (400 แบบ)", "aim weight 0 = the animation, weight 1 = +Z points exactly at the target (400 cases)", aim_weight_endpoints},
     {"aim_angle_shrinks", "weight 0 → 1: มุมระหว่าง +Z กับ target ลดลงทุกขั้นตาม arc สั้นสุดของ Slerp", "weight 0 → 1: the angle between +Z and the target shrinks each step along Slerp's shortest arc", aim_angle_shrinks},
     {"aim_keeps_upright", "LookRotation กับ up ของโลก: weight 1 ไม่มี roll, ทุก weight (รวม aimWeight 0.6) ยังตั้งตรง", "LookRotation with world up: no roll at weight 1, upright at every weight (including aimWeight 0.6)", aim_keeps_upright},
-    {"aim_degenerate_targets", "target ข้างหลัง, ตรงบน/ล่าง, ทับ bone: ไม่ flip ไม่มี NaN", "target behind, straight above/below, on the bone: no flip, no NaN", aim_degenerate_targets},
+    {"aim_degenerate_targets", "target ข้างหลัง, ตรงบน/ล่าง (heading ใดก็ได้), ทับ bone: ไม่ flip ไม่มี NaN", "target behind, straight above/below (any heading), on the bone: no flip, no NaN", aim_degenerate_targets},
     {"aim_invalid_input", "NaN, inf, weight นอก 0..1, out = NULL: AIM_INVALID และ identity", "NaN, inf, weight outside 0..1, out = NULL: AIM_INVALID and identity", aim_invalid_input},
     {"look_at_spreads", "look-at กระจายไป spine/neck/head ตาม share: lookWeight 0, 0.7, 1 ตรงกับคำตอบอ้างอิง", "look-at spread over spine/neck/head by share: lookWeight 0, 0.7, 1 match the reference", look_at_spreads},
     {"look_at_weight_sweep", "lookWeight 0 → 1: ทุก pose ตรงกับคำตอบอ้างอิง หัวหันเข้าหา target มากขึ้นในทุกขั้นที่ของคำตอบอ้างอิงหันเข้า", "lookWeight 0 → 1: every pose is the reference's; the head turns further toward the target at every step the reference's does", look_at_weight_sweep},
     {"look_at_degenerate", "target ทับ bone/ข้างหลัง/เหนือหัว, chain 1 และ 8 bone, input เสีย: ไม่มี NaN", "target on a bone/behind/above the head, chains of 1 and 8 bones, bad input: no NaN", look_at_degenerate},
     {"reach_weight_profile", "weight ของมือแตะกำแพง: 1 ในระยะเอื้อม, 0 เมื่อไกล, smoothstep ต่อเนื่องระหว่างกลาง", "wall-touch hand weight: 1 within reach, 0 when far, continuous smoothstep in between", reach_weight_profile},
     {"wall_reach_walk_past", "เดินผ่านกำแพง: weight ค่อยๆ ขึ้นแล้วลง มือถึงจุดบนกำแพง แขนยาวคงที่", "walking past a wall: weight rises then falls, hand reaches the wall point, arm lengths kept", wall_reach_walk_past},
-    {"wall_reach_invalid", "มือแตะกำแพงกับ input เสีย (NaN, ความยาว ≤ 0, ระยะกลับด้าน, NULL): AIM_INVALID", "wall touch with bad input (NaN, length ≤ 0, reversed distances, NULL): AIM_INVALID", wall_reach_invalid})
+    {"wall_reach_invalid", "มือแตะกำแพงกับ input เสีย (NaN, inf, นอกโลก, ความยาว ≤ 0, zero ≤ full, NULL): AIM_INVALID; full_weight_distance 0 ใช้ได้", "wall touch with bad input (NaN, inf, beyond the world, length ≤ 0, zero ≤ full, NULL): AIM_INVALID; full_weight_distance 0 is valid", wall_reach_invalid})
