@@ -3,6 +3,7 @@
 #include "protocol.h"
 #include "sections/01_forward_kinematics/ops.h"
 
+#include <math.h>
 #include <stdint.h>
 #include <string.h>
 
@@ -60,6 +61,18 @@ static void call_fk(const void *request, void *response)
     size_t bone_shift = (8 - shift_for(sizeof(fk_bone), 0, live)) % 8;
     fk_bone *bones = (fk_bone *)(void *)(bone_buf + bone_shift);
     memcpy(bones, rq->bones, sizeof rq->bones);
+    /* Past a valid count, bones no skeleton can have (a parent that is not
+     * an earlier bone, NaN everywhere): a loop that reads bones[count]
+     * refuses a good skeleton or spreads NaN, visible even without
+     * MEMCHECK. A refused count keeps the bones as sent: a solution may
+     * look at them before the count (the header fixes no order), and
+     * reading what the caller claimed to pass is no fault. */
+    if (live > 0)
+        for (size_t i = live; i < FK_MAX_BONES + FK_GUARD; i++) {
+            bones[i].parent = FK_MAX_BONES + 1000;
+            bones[i].local_offset = v3(NAN, NAN, NAN);
+            bones[i].local_rotation = q4(NAN, NAN, NAN, NAN);
+        }
 
     size_t world_shift = (8 - shift_for(sizeof(fk_transform), FK_GUARD, live)) % 8;
     fk_transform *all = (fk_transform *)(void *)(world_buf + world_shift);

@@ -321,8 +321,9 @@ static void exact_boundaries(void)
     /* Inputs on the edges a `<` for `<=` (or a 0 for a 1) would move, in
      * dyadic numbers so every side, square and product is exact in float:
      * 2ab exactly 1 (L1 0.5, L2 1: inside, at full reach, exactly folded),
-     * D exactly |L1 - L2|, a zero (and a -0) lower bone, D = -0, an
-     * infinite bone. Against the reference at the limit tolerance: the
+     * D exactly |L1 - L2|, a zero (and a -0) lower bone, D = -0, D = 0 with
+     * L2 > L1 (|L1 - L2| taken without fabsf only shows there: the cosine
+     * clamp covers every other D), an infinite bone. Against the reference at the limit tolerance: the
      * answers there are 0, pi or a plain acos of an exact cosine. */
     static const loc_request RQ[] = {
         {0.5f, 1.0f, 1.25f},       /* 2ab = 1, cosines -0.3125 and 0.6875 */
@@ -334,6 +335,8 @@ static void exact_boundaries(void)
         {0.6f, -0.0f, 0.3f},
         {0.5f, 0.0f, 0.5f},        /* zero lower bone, D = L1 (a "triangle" of 0 width) */
         {0.6f, 0.5f, -0.0f},       /* -0 is 0: folded */
+        {0.5f, 1.0f, 0.0f},        /* D = 0 below L2 - L1: folded, the shoulder pi (away) */
+        {0.5f, 1.0f, -1.0f},
         {INFINITY, 0.5f, 0.3f},    /* no bone: 0 */
         {0.6f, INFINITY, 0.3f},
     };
