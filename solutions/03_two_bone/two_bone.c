@@ -17,14 +17,10 @@
 
 /* v / 2^e with e chosen so the largest part of v lands in [0.5, 1): a
  * direction at a scale where squaring it is safe. Exact (a power of two);
- * the zero vector stays zero, e = 0. */
+ * the zero vector stays zero (frexpf gives 0 its exponent 0). */
 static vec3 scaled_to_unit(vec3 v, int *e)
 {
-    float largest = fmaxf(fabsf(v.x), fmaxf(fabsf(v.y), fabsf(v.z)));
-    *e = 0;
-    if (largest == 0.0f)
-        return v;
-    frexpf(largest, e);
+    frexpf(fmaxf(fabsf(v.x), fmaxf(fabsf(v.y), fabsf(v.z))), e);
     return v3(ldexpf(v.x, -*e), ldexpf(v.y, -*e), ldexpf(v.z, -*e));
 }
 
@@ -71,10 +67,10 @@ two_bone_status two_bone_solve(const two_bone_input *in, two_bone_output *out)
      * apart in reach units. A target exactly on the root gives no line, so
      * aim at the pole instead (or +Z if the pole is there too): the folded
      * arm only needs a consistent one. */
-    int target_exp = 0, pole_exp = 0;
+    int target_exp, pole_exp;
     const vec3 aim_raw = scaled_to_unit(v3_sub(in->target, root), &target_exp);
     const vec3 to_pole = scaled_to_unit(v3_sub(in->pole, root), &pole_exp);
-    const int target_on_root = v3_length_sq(aim_raw) == 0.0f;
+    const int target_on_root = aim_raw.x == 0.0f && aim_raw.y == 0.0f && aim_raw.z == 0.0f;
     vec3 aim = aim_raw;
     if (target_on_root)
         aim = v3_length_sq(to_pole) > 0.0f ? to_pole : v3_forward();
@@ -83,12 +79,10 @@ two_bone_status two_bone_solve(const two_bone_input *in, two_bone_output *out)
 
     /* The target's squared distance in reach units. The same rounding as
      * in metres (only powers of two differ), so the limits below are the
-     * exact ones. Far beyond reach (2^8 x) or a hair from the root (2^-40
-     * of the reach) only the side matters: the exponent is held there so
-     * the square neither overflows nor underflows. */
-    int rel_exp = target_exp - reach_exp;
-    rel_exp = rel_exp > 8 ? 8 : rel_exp < -40 ? -40 : rel_exp;
-    const float raw_sq = target_on_root ? 0.0f : ldexpf(aim_sq, 2 * rel_exp);
+     * exact ones. Far beyond reach it may overflow to inf, a hair from the
+     * root vanish to 0: either is on the right side of both limits, and
+     * only the side matters there. */
+    const float raw_sq = target_on_root ? 0.0f : ldexpf(aim_sq, 2 * (target_exp - reach_exp));
 
     /* Clamp into the distances a real triangle allows (section 4), exactly,
      * without the chapter's 1e-4 margin. The solve works with the squared
@@ -96,7 +90,7 @@ two_bone_status two_bone_solve(const two_bone_input *in, two_bone_output *out)
      * the two square roots it cannot avoid come last, side by side, instead
      * of one waiting for another. */
     const float max_reach = upper + lower;
-    const float min_reach = fabsf(upper - lower);
+    const float min_reach = upper - lower; /* only its square is used */
     float dist_sq = raw_sq > max_reach * max_reach ? max_reach * max_reach : raw_sq;
     dist_sq = dist_sq < min_reach * min_reach ? min_reach * min_reach : dist_sq;
 
@@ -111,19 +105,14 @@ two_bone_status two_bone_solve(const two_bone_input *in, two_bone_output *out)
      * a small D put a folded elbow up to 49 % off its bone length; L1 - L2
      * has no rounding at all when the bones are within 2x of each other. */
     const float along = 0.5f * ((upper - lower) * (upper + lower) + dist_sq);
-    float along_per_dist_sq = 0.0f, height_sq = 0.0f;
-    if (dist_sq > 0.0f) {
-        along_per_dist_sq = along / dist_sq;
-        height_sq = upper * upper - along * along_per_dist_sq;
-    }
-    if (height_sq < 0.0f)
-        height_sq = 0.0f;
+    /* NaN for D = 0 (0 / 0): that is at the lower limit, zeroed below. */
+    float height_sq = upper * upper - along * (along / dist_sq);
     /* At or beyond either limit the arm is straight (or folded), so the
      * elbow is on the line, exactly. The sum above would give L1^2 minus
      * its own rounding, +1 ulp where 0 is right, and the square root below
      * magnifies that: measured up to 4.5e-4 of the reach off the line (a
      * 0.26 deg bend) over 1M random limbs, more than 1e-5 on 38 %. */
-    if (raw_sq >= max_reach * max_reach || raw_sq <= min_reach * min_reach)
+    if (raw_sq >= max_reach * max_reach || raw_sq <= min_reach * min_reach || !(height_sq > 0.0f))
         height_sq = 0.0f;
 
     /* The bend happens in the plane through root, target and pole: swing
@@ -156,9 +145,7 @@ two_bone_status two_bone_solve(const two_bone_input *in, two_bone_output *out)
      * real triangle, the tip ends exactly L2 from the elbow (section 5). */
     const float tip_scale = sqrtf(dist_sq * inv_aim_sq);
     const float bend_scale = sqrtf(height_sq) / sqrtf(bend_sq);
-    float along_scale = along_per_dist_sq * tip_scale;
-    if (!(dist_sq > 0.0f))
-        along_scale = upper * sqrtf(inv_aim_sq);
+    const float along_scale = dist_sq > 0.0f ? along / dist_sq * tip_scale : upper * sqrtf(inv_aim_sq);
     /* Back to metres: the same powers of two the other way. */
     const vec3 mid = v3_add(v3_scale(aim, along_scale), v3_scale(bend, bend_scale));
     out->mid = v3_add(root, v3(ldexpf(mid.x, reach_exp), ldexpf(mid.y, reach_exp), ldexpf(mid.z, reach_exp)));

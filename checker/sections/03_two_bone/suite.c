@@ -305,7 +305,7 @@ static void pole_on_target_line(void)
 {
     /* A pole on the root->target line gives no bend plane: the solver must
      * fall back to some plane and still bend the elbow off the line. */
-    enum { N = 7 };
+    enum { N = 8 };
     vec3 root = v3(0.0f, 1.0f, 0.0f);
     /* a hair off the line: 1e-4 and 1e-3 rad (a Gram-Schmidt bend
      * direction loses most of its digits there unless squared up again) */
@@ -319,6 +319,7 @@ static void pole_on_target_line(void)
         request(root, v3(0.6f, 1.0f, 0.2f), v3(-0.6f, 1.0f, -0.2f), 0.5f, 0.4f), /* behind the root */
         request(root, v3(0.6f, 1.0f, 0.2f), root, 0.5f, 0.4f),                   /* on the root */
         request(root, v3(0.0f, 1.7f, 0.0f), v3(0.0f, 2.5f, 0.0f), 0.5f, 0.4f),   /* straight up, pole above */
+        request(root, v3(0.7f, 1.0f, 0.0f), v3(1.4f, 1.0f, 0.0f), 0.5f, 0.4f),   /* along +X, pole beyond */
     };
     two_bone_response rs[N];
     if (!CHECK_CALL(OP_TWO_BONE, rq, N, rs, describe))
@@ -377,7 +378,7 @@ static void target_at_root(void)
 static void limb_scale(void)
 {
     static const float SCALES[2] = {1e17f, 1e-25f};
-    enum { N = 2 * SCALE_KINDS * SCALE_PER_KIND };
+    enum { N = 2 * SCALE_KINDS * SCALE_PER_KIND + 2 * SCALE_KINDS };
     static two_bone_request rq[N];
     static two_bone_response rs[N];
     rng r = rng_for("limb_scale");
@@ -398,11 +399,26 @@ static void limb_scale(void)
                 float s = SCALES[sc];
                 rq[n++] = request(v3_scale(root, s), v3_scale(target, s), v3_scale(pole, s), l1 * s, l2 * s);
             }
+    /* And along the axes from the origin, targets and poles on the
+     * negative sides: a scale taken from one coordinate, or from the
+     * smallest, fails there (a zero or negative part is no size). One of
+     * each kind at each scale. */
+    static const vec3 AXIS_TARGET[SCALE_KINDS] = {{-0.8f, 0.0f, 0.0f}, {0.0f, -5.0f, 0.0f}, {0.0f, 0.0f, -0.05f}};
+    static const vec3 AXIS_POLE[SCALE_KINDS] = {{0.0f, -1.0f, 0.0f}, {0.0f, 0.0f, -1.0f}, {-1.0f, 0.0f, 0.0f}};
+    for (int sc = 0; sc < 2; sc++)
+        for (int kind = 0; kind < SCALE_KINDS; kind++) {
+            float s = SCALES[sc];
+            /* the tiny limb's far target 5e-6 away, 4.5e19 times its reach:
+             * the squared distance in units of the reach overflows float */
+            float far = sc == 1 && kind == 1 ? 1e19f : 1.0f;
+            rq[n++] = request(v3_zero(), v3_scale(AXIS_TARGET[kind], s * far), v3_scale(AXIS_POLE[kind], s),
+                              0.6f * s, (kind == 2 ? 0.4f : 0.5f) * s);
+        }
     if (!CHECK_CALL(OP_TWO_BONE, rq, N, rs, describe))
         return;
     for (int i = 0; i < N; i++) {
         const two_bone_input *in = &rq[i].in;
-        int kind = (i / SCALE_PER_KIND) % SCALE_KINDS;
+        int kind = i < 2 * SCALE_KINDS * SCALE_PER_KIND ? (i / SCALE_PER_KIND) % SCALE_KINDS : (i % SCALE_KINDS);
         if (!expect_lengths(&rq[i], &rs[i]))
             return;
         int ok = kind == 0 ? expect_tip_at_target(&rq[i], &rs[i]) && expect_pole_side(&rq[i], &rs[i]) &&
@@ -418,44 +434,67 @@ static void limb_scale(void)
     }
 }
 
+#define EXACT_RANDOM 24
+
 static void exact_limits(void)
 {
-    /* Targets exactly at L1 + L2 and exactly at |L1 - L2|, with dyadic
-     * numbers (3-4-5 triangles of halves, quarters and sixteenths), so the
-     * distance, its square and the limits are exact in float however they
-     * are computed. The header's "beyond" and "nearer than" leave both
-     * cases reached: the tip on the target, the arm straight or folded. A
-     * `>=` or `<=` in place of `>` or `<` gives the other status. */
-    enum { N = 4 };
+    /* Targets exactly at L1 + L2 and exactly at |L1 - L2|: dyadic numbers
+     * of at most 12 bits (k / 256), so every side, sum, difference and
+     * square is exact in float and in double, however it is computed. Four
+     * chosen (3-4-5 triangles off the axes, a root off the origin), then
+     * EXACT_RANDOM drawn along the axes from the origin. The header's
+     * "beyond" and "nearer than" leave both reached: the tip on the
+     * target, the arm straight or folded, the elbow on the line (a `>=` or
+     * `<=` in place of `>` or `<` gives the other status; the computed
+     * elbow height, if not zeroed at the limit, is often a rounding above
+     * 0 there). */
+    enum { N = 4 + EXACT_RANDOM };
     two_bone_request rq[N] = {
         request(v3_zero(), v3(0.75f, 1.0f, 0.0f), v3(0.0f, 0.0f, 1.0f), 0.5f, 0.75f),             /* |D| 1.25 = L1 + L2 */
         request(v3(0.5f, 1.0f, -0.25f), v3(0.5f, 1.0f, 0.5f), v3(0.5f, 2.0f, 0.0f), 0.25f, 0.5f),  /* 0.75 = L1 + L2 */
         request(v3_zero(), v3(0.1875f, 0.25f, 0.0f), v3(0.0f, 0.0f, 1.0f), 0.5f, 0.8125f),        /* 0.3125 = L2 - L1 */
         request(v3(0.5f, 1.0f, -0.25f), v3(0.5f, 1.0f, 0.0f), v3(0.5f, 2.0f, 0.0f), 0.75f, 0.5f),  /* 0.25 = L1 - L2 */
     };
+    rng r = rng_for("exact_limits");
+    for (int i = 4; i < N; i++) {
+        float l1 = (float)(int)rng_float(&r, 32.0f, 1024.0f) / 256.0f;
+        float l2 = (float)(int)rng_float(&r, 32.0f, 1024.0f) / 256.0f;
+        if (l1 == l2)
+            l2 += 0.25f;
+        int axis = i % 3, at_reach = i % 2;
+        float d = at_reach ? l1 + l2 : fabsf(l1 - l2), sign = (i / 3) % 2 ? -1.0f : 1.0f;
+        float t[3] = {0.0f, 0.0f, 0.0f}, p[3] = {0.0f, 0.0f, 0.0f};
+        t[axis] = sign * d;
+        p[(axis + 1) % 3] = 1.0f; /* square to the line */
+        rq[i] = request(v3_zero(), v3(t[0], t[1], t[2]), v3(p[0], p[1], p[2]), l1, l2);
+    }
     two_bone_response rs[N];
     if (!CHECK_CALL(OP_TWO_BONE, rq, N, rs, describe))
         return;
-    for (int i = 0; i < N; i++)
+    for (int i = 0; i < N; i++) {
+        double raw = ddist(rq[i].in.target, rq[i].in.root);
+        int straight = raw == (double)rq[i].in.len_upper + rq[i].in.len_lower;
         if (!expect_lengths(&rq[i], &rs[i]) || !expect_tip_at_target(&rq[i], &rs[i]) ||
-            !expect_elbow_on_line(&rq[i], &rs[i], i < 2 ? T(MSG_TB_ARM_STRAIGHT) : T(MSG_TB_ARM_FOLDED)) ||
+            !expect_elbow_on_line(&rq[i], &rs[i], straight ? T(MSG_TB_ARM_STRAIGHT) : T(MSG_TB_ARM_FOLDED)) ||
             !expect_status(&rq[i], &rs[i], TWO_BONE_REACHED))
             return;
+    }
 }
 
 static void invalid_input(void)
 {
-    enum { N = 6 };
+    enum { N = 7 };
     vec3 root = v3(0.0f, 1.0f, 0.0f), target = v3(0.5f, 1.2f, 0.3f), pole = v3(0.0f, 1.0f, 1.0f);
     two_bone_request rq[N] = {
         request(root, target, pole, 0.0f, 0.4f),
+        request(root, target, pole, 0.5f, 0.0f),
         request(root, target, pole, 0.5f, -0.4f),
         request(root, target, pole, NAN, 0.4f),
         request(root, v3(NAN, 0.0f, 0.0f), pole, 0.5f, 0.4f),
         request(root, target, v3(0.0f, INFINITY, 0.0f), 0.5f, 0.4f),
         request(root, target, pole, 0.5f, 0.4f),
     };
-    rq[5].pass_null_in = 1;
+    rq[6].pass_null_in = 1;
     two_bone_response rs[N];
     if (!CHECK_CALL(OP_TWO_BONE, rq, N, rs, describe))
         return;
