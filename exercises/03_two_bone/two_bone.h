@@ -52,7 +52,8 @@ static inline const char *two_bone_status_text(two_bone_status s)
  * itself is bad).
  * A target at the root or a pole on the root->target line is not an error:
  * the solver picks a fallback direction (any one: the checks accept every
- * direction) and still keeps both lengths.
+ * direction) and still keeps both lengths. A pole within about 1e-4 rad of
+ * the line may be taken as on it (its side is lost in float rounding).
  * A target exactly L1 + L2 or |L1 - L2| away is reached (TWO_BONE_REACHED).
  * At or beyond either limit the arm is straight (or folded): the elbow lies
  * on the root->target line, within float rounding (the checks allow 1e-5

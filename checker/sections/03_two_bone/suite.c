@@ -305,7 +305,7 @@ static void pole_on_target_line(void)
 {
     /* A pole on the root->target line gives no bend plane: the solver must
      * fall back to some plane and still bend the elbow off the line. */
-    enum { N = 8 };
+    enum { N = 9 };
     vec3 root = v3(0.0f, 1.0f, 0.0f);
     /* a hair off the line: 1e-4 and 1e-3 rad (a Gram-Schmidt bend
      * direction loses most of its digits there unless squared up again) */
@@ -320,6 +320,8 @@ static void pole_on_target_line(void)
         request(root, v3(0.6f, 1.0f, 0.2f), root, 0.5f, 0.4f),                   /* on the root */
         request(root, v3(0.0f, 1.7f, 0.0f), v3(0.0f, 2.5f, 0.0f), 0.5f, 0.4f),   /* straight up, pole above */
         request(root, v3(0.7f, 1.0f, 0.0f), v3(1.4f, 1.0f, 0.0f), 0.5f, 0.4f),   /* along +X, pole beyond */
+        /* tilted (neither square to +Y nor along it), pole beyond on it */
+        request(v3_zero(), v3(0.25f, 0.5f, 0.125f), v3(0.5f, 1.0f, 0.25f), 0.5f, 0.4f),
     };
     two_bone_response rs[N];
     if (!CHECK_CALL(OP_TWO_BONE, rq, N, rs, describe))
@@ -378,7 +380,7 @@ static void target_at_root(void)
 static void limb_scale(void)
 {
     static const float SCALES[2] = {1e17f, 1e-25f};
-    enum { N = 2 * SCALE_KINDS * SCALE_PER_KIND + 2 * SCALE_KINDS };
+    enum { N = 2 * SCALE_KINDS * SCALE_PER_KIND + 2 * SCALE_KINDS + 2 };
     static two_bone_request rq[N];
     static two_bone_response rs[N];
     rng r = rng_for("limb_scale");
@@ -414,11 +416,16 @@ static void limb_scale(void)
             rq[n++] = request(v3_zero(), v3_scale(AXIS_TARGET[kind], s * far), v3_scale(AXIS_POLE[kind], s),
                               0.6f * s, (kind == 2 ? 0.4f : 0.5f) * s);
         }
+    /* Equal bones, reachable: |L1 - L2| = 0 is no size to scale by. */
+    for (int sc = 0; sc < 2; sc++)
+        rq[n++] = request(v3_zero(), v3_scale(v3(0.7f, 0.0f, 0.0f), SCALES[sc]), v3_scale(v3(0.0f, 1.0f, 0.0f), SCALES[sc]),
+                          0.5f * SCALES[sc], 0.5f * SCALES[sc]);
     if (!CHECK_CALL(OP_TWO_BONE, rq, N, rs, describe))
         return;
     for (int i = 0; i < N; i++) {
         const two_bone_input *in = &rq[i].in;
-        int kind = i < 2 * SCALE_KINDS * SCALE_PER_KIND ? (i / SCALE_PER_KIND) % SCALE_KINDS : (i % SCALE_KINDS);
+        int kind = i < 2 * SCALE_KINDS * SCALE_PER_KIND ? (i / SCALE_PER_KIND) % SCALE_KINDS
+                   : i < N - 2 ? (i % SCALE_KINDS) : 0;
         if (!expect_lengths(&rq[i], &rs[i]))
             return;
         int ok = kind == 0 ? expect_tip_at_target(&rq[i], &rs[i]) && expect_pole_side(&rq[i], &rs[i]) &&
@@ -457,12 +464,25 @@ static void exact_limits(void)
     };
     rng r = rng_for("exact_limits");
     for (int i = 4; i < N; i++) {
-        float l1 = (float)(int)rng_float(&r, 32.0f, 1024.0f) / 256.0f;
-        float l2 = (float)(int)rng_float(&r, 32.0f, 1024.0f) / 256.0f;
-        if (l1 == l2)
-            l2 += 0.25f;
         int axis = i % 3, at_reach = i % 2;
-        float d = at_reach ? l1 + l2 : fabsf(l1 - l2), sign = (i / 3) % 2 ? -1.0f : 1.0f;
+        float l1, l2, d;
+        /* Half the limbs are ones where the elbow height computed from D^2
+         * in float, L1^2 - along^2 / D^2 with along = (L1^2 - L2^2 + D^2) / 2,
+         * rounds above 0 at the limit (5 % of such limbs): there a solve
+         * that does not zero it bends the arm. Found, not typed in. */
+        for (int tries = 0;; tries++) {
+            l1 = (float)(int)rng_float(&r, 32.0f, 1024.0f) / 256.0f;
+            l2 = (float)(int)rng_float(&r, 32.0f, 1024.0f) / 256.0f;
+            if (l1 == l2)
+                continue;
+            d = at_reach ? l1 + l2 : fabsf(l1 - l2);
+            volatile float along = 0.5f * ((l1 - l2) * (l1 + l2) + d * d);
+            volatile float per = along / (d * d);
+            volatile float height_sq = l1 * l1 - along * per;
+            if (i % 4 >= 2 || height_sq > 0.0f || tries > 5000)
+                break;
+        }
+        float sign = (i / 3) % 2 ? -1.0f : 1.0f;
         float t[3] = {0.0f, 0.0f, 0.0f}, p[3] = {0.0f, 0.0f, 0.0f};
         t[axis] = sign * d;
         p[(axis + 1) % 3] = 1.0f; /* square to the line */
