@@ -75,17 +75,8 @@ float elbow_interior_angle(float len_upper, float len_lower, float dist)
     /* @snippet elbow_interior_angle */
     if (!bones_valid(len_upper, len_lower))
         return 0.0f;
-    const float reach = reachable_distance(len_upper, len_lower, dist);
-    /* At either limit the answer is exact: straight, or folded. The law of
-     * cosines would land its float cosine a few ulps inside +-1 there, and
-     * acos is steepest at +-1: up to 8.5e-4 rad off (measured over 100k
-     * arms), enough to bend section 03's straight arm off its line. */
-    if (reach == len_upper + len_lower)
-        return IK_PI;
-    if (reach == fabsf(len_upper - len_lower))
-        return 0.0f;
     /* The side opposite the elbow is the shoulder-target line D. */
-    return angle_opposite(len_upper, len_lower, reach);
+    return angle_opposite(len_upper, len_lower, reachable_distance(len_upper, len_lower, dist));
     /* @end elbow_interior_angle */
 }
 
@@ -94,17 +85,9 @@ float shoulder_angle(float len_upper, float len_lower, float dist)
     /* @snippet shoulder_angle */
     if (!bones_valid(len_upper, len_lower))
         return 0.0f;
-    const float reach = reachable_distance(len_upper, len_lower, dist);
-    /* Exact at the limits, as the elbow: the straight arm points at the
-     * target; the folded one at it when the upper bone is the longer,
-     * away from it when it is the shorter. */
-    if (reach == len_upper + len_lower)
-        return 0.0f;
-    if (reach == fabsf(len_upper - len_lower))
-        return len_upper < len_lower ? IK_PI : 0.0f;
     /* The shoulder sits between the upper bone (L1) and the line to the
      * target (D); the side opposite it is the lower bone (L2). */
-    return angle_opposite(len_upper, reach, len_lower);
+    return angle_opposite(len_upper, reachable_distance(len_upper, len_lower, dist), len_lower);
     /* @end shoulder_angle */
 }
 
