@@ -97,6 +97,14 @@ static int in_world3(float x, float y, float z)
     return ik_in_world(x) & ik_in_world(y) & ik_in_world(z);
 }
 
+/* Whether v is subnormal or near it (not 0), below 2^-100: products and
+ * sums of such terms round on the subnormal grid, which the reference's
+ * scaled terms do not. `&` for `&&`, as in_world3. */
+static int subnormal(float v)
+{
+    return (v != 0.0f) & (fabsf(v) < 0x1p-100f);
+}
+
 /* Eight limbs, in[0..7]: the joints and the two bones' look-at inputs,
  * lane by lane, as two_bone_solve's and bone_rotations_from_positions'
  * common paths compute them. */
@@ -137,7 +145,10 @@ static void pose_eight(const two_bone_input *restrict in, limb_pose *restrict ou
         const float along = 0.5f * ((l1 - l2) * (l1 + l2) + dist_sq); /* as the reference: no cancelling squares */
         const float along_per_dist_sq = along / dist_sq;
         float height_sq = l1 * l1 - along * along_per_dist_sq;
-        height_sq = height_sq < 0.0f ? 0.0f : height_sq;
+        /* As the reference: at or beyond either limit the elbow is on the
+         * line (section 03, issue 15), so its height is 0 there. */
+        height_sq = (raw_sq >= max_reach * max_reach) | (raw_sq <= min_reach * min_reach) | !(height_sq > 0.0f)
+                        ? 0.0f : height_sq;
 
         const float pole_along = (px * tx + py * ty + pz * tz) * inv_aim_sq;
         const float bx = px - tx * pole_along, by = py - ty * pole_along, bz = pz - tz * pole_along;
@@ -149,12 +160,26 @@ static void pose_eight(const two_bone_input *restrict in, limb_pose *restrict ou
         /* If the product overflows (a target a hair from a giant limb's
          * root), the tip is inf and the world test below flags the lane. */
         const float tip_scale = sqrtf(dist_sq * inv_aim_sq);
+        /* A tiny limb reaching for a target ~1e18 away: the square of the
+         * tip's scale is subnormal and loses bits here, while the reference
+         * (working in units of the reach) does not. */
+        bad |= !(dist_sq * inv_aim_sq >= FLT_MIN);
         const float bend_scale = sqrtf(height_sq) / sqrtf(bend_sq);
         const float along_scale = along_per_dist_sq * tip_scale;
-        const float mx = rx + (tx * along_scale + bx * bend_scale);
-        const float my = ry + (ty * along_scale + by * bend_scale);
-        const float mz = rz + (tz * along_scale + bz * bend_scale);
-        const float kx = rx + tx * tip_scale, ky = ry + ty * tip_scale, kz = rz + tz * tip_scale;
+        const float ax = tx * along_scale, ay = ty * along_scale, az = tz * along_scale;
+        const float cx = bx * bend_scale, cy = by * bend_scale, cz = bz * bend_scale;
+        const float ox = tx * tip_scale, oy = ty * tip_scale, oz = tz * tip_scale;
+        /* The reference scales every direction to ~1 first (exactly, by
+         * powers of two) and back last: where a term here is subnormal it
+         * keeps bits this loop rounds away. Rare (coordinates below ~1e-30). */
+        bad |= subnormal(tx) | subnormal(ty) | subnormal(tz) | subnormal(px) | subnormal(py) | subnormal(pz) |
+               subnormal(bx) | subnormal(by) | subnormal(bz) | subnormal(ax) | subnormal(ay) | subnormal(az) |
+               subnormal(cx) | subnormal(cy) | subnormal(cz) | subnormal(ox) | subnormal(oy) | subnormal(oz) |
+               subnormal(ax + cx) | subnormal(ay + cy) | subnormal(az + cz) | subnormal(rx) | subnormal(ry) | subnormal(rz);
+        const float mx = rx + (ax + cx);
+        const float my = ry + (ay + cy);
+        const float mz = rz + (az + cz);
+        const float kx = rx + ox, ky = ry + oy, kz = rz + oz;
         /* Section 04 gives identity to joints outside the world. */
         bad |= !(in_world3(mx, my, mz) & in_world3(kx, ky, kz));
 

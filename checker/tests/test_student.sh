@@ -58,10 +58,10 @@ make --no-print-directory run S=99 > "$dir/run99.txt" 2>&1
 # ---- make from inside a section folder: that section, from that tree ------
 (cd exercises/03_two_bone && make --no-print-directory) > "$dir/inside_ex.txt" 2>&1
 rc=$?
-[ $rc != 0 ] && grep -q "03_two_bone .*0/7" "$dir/inside_ex.txt" && ! grep -q "02_law_of_cosines" "$dir/inside_ex.txt" && ok \
+[ $rc != 0 ] && grep -q "03_two_bone .*0/9" "$dir/inside_ex.txt" && ! grep -q "02_law_of_cosines" "$dir/inside_ex.txt" && ok \
   || bad "plain make inside exercises/03_two_bone did not check that section alone (rc $rc)"
 (cd solutions/03_two_bone && make --no-print-directory check) > "$dir/inside_sol.txt" 2>&1 \
-  && grep -q "1/1 sections, 7/7 checks" "$dir/inside_sol.txt" && ok \
+  && grep -q "1/1 sections, 9/9 checks" "$dir/inside_sol.txt" && ok \
   || bad "make check inside solutions/03_two_bone did not check the reference's 03"
 for m in exercises/*/Makefile solutions/*/Makefile; do
   cmp -s exercises/01_forward_kinematics/Makefile "$m" && ok || bad "$m differs from the other section Makefiles"
@@ -191,7 +191,7 @@ check --dir "$dir/hang_mix" --work "$dir/hang" --section 02,03 --all --no-color 
 timeouts=$(grep -c "did not finish within" "$dir/hang.log"); skipped=$(grep -c "not run: this section has used its whole time budget" "$dir/hang.log")
 [ "$timeouts" -ge 1 ] && [ "$timeouts" -le 4 ] && [ "$skipped" -ge 1 ] && ok \
   || bad "an endless loop timed out $timeouts times and skipped $skipped checks (expected at most 4 s of timeouts, then the rest skipped)"
-grep -qE "✓ 03_two_bone +7/7" "$dir/hang.log" && ok || bad "02's timeouts spilled over onto 03"
+grep -qE "✓ 03_two_bone +9/9" "$dir/hang.log" && ok || bad "02's timeouts spilled over onto 03"
 
 # ---- Ctrl-C: interrupting the checker leaves no runner behind -----------
 # The runner sits in its own process group, so the terminal's SIGINT never

@@ -8,8 +8,11 @@
  *
  * All angles are radians. Every function returns a defined, finite angle
  * for every input: a target out of reach (D > L1 + L2) gives the straight
- * arm, a target too close (D < |L1 - L2|) the folded arm, and non-positive
- * bone lengths give 0.
+ * arm, a target too close (D < |L1 - L2|) the folded arm, and bone
+ * lengths that are not positive and finite (0, negative, NaN, inf) give 0.
+ * One answer is free: with equal bones and D = 0 the shoulder sits on the
+ * target, so every direction points at it, and shoulder_angle may return
+ * any angle in [0, pi] (the elbow is still folded: interior 0, bend pi).
  */
 #ifndef LAW_OF_COSINES_H
 #define LAW_OF_COSINES_H

@@ -51,7 +51,17 @@ static inline const char *two_bone_status_text(two_bone_status s)
  * out is not NULL, sets both joints to the root (the origin if the root
  * itself is bad).
  * A target at the root or a pole on the root->target line is not an error:
- * the solver picks a fallback direction and still keeps both lengths. */
+ * the solver picks a fallback direction (any one: the checks accept every
+ * direction) and still keeps both lengths. A pole within about 1e-4 rad of
+ * the line may be taken as on it (its side is lost in float rounding).
+ * A target exactly L1 + L2 or |L1 - L2| away is reached (TWO_BONE_REACHED).
+ * At or beyond either limit the arm is straight (or folded): the elbow lies
+ * on the root->target line, within float rounding (the checks allow 1e-5
+ * of L1 + L2). Put it there yourself: an angle from acosf() of a cosine
+ * rounded to one ulp below 1 is already 3.5e-4 rad off, and so is a square
+ * root of an elbow height that should be 0. Any size of limb the world
+ * holds must work, from 1e-25 to 1e18: squares of such numbers overflow or
+ * vanish in float, so scale before squaring (or work in double). */
 two_bone_status two_bone_solve(const two_bone_input *in, two_bone_output *out);
 
 #endif /* TWO_BONE_H */

@@ -62,6 +62,50 @@ static float skeleton_scale(const fk_request *rq)
     return s;
 }
 
+/* Whether an element still holds the sentinel the runner wrote, bit for
+ * bit (a student's NaN or a copy of a neighbour is not it). */
+static int untouched(const fk_transform *t)
+{
+    fk_transform s;
+    memset(&s, 0, sizeof s);
+    s.position = v3(FK_SENTINEL, FK_SENTINEL, FK_SENTINEL);
+    s.rotation = q4(FK_SENTINEL, FK_SENTINEL, FK_SENTINEL, FK_SENTINEL);
+    return memcmp(&s.position, &t->position, sizeof s.position) == 0 &&
+           memcmp(&s.rotation, &t->rotation, sizeof s.rotation) == 0;
+}
+
+/* Nothing written outside world[0..count-1]: the elements past the
+ * skeleton and the guard areas the runner keeps on both sides of the
+ * array. Every case of every check goes through here (a bad count's
+ * world[] is the refusal checks' own business: they say it better). On a
+ * write, records the failure and returns 0. */
+static int expect_inside(const fk_request *rq, const fk_response *rs)
+{
+    int live = rq->count >= 1 && rq->count <= FK_MAX_BONES && !rq->null_world ? rq->count : 0;
+    int first = live;
+    if (rq->count < 1 || rq->count > FK_MAX_BONES)
+        first = FK_MAX_BONES; /* only the guards */
+    int bad = 0;
+    for (int i = 0; i < FK_GUARD && !bad; i++)
+        if (!untouched(&rs->before[i]))
+            bad = i - FK_GUARD; /* world[-8..-1] */
+    for (int i = first; i < FK_MAX_BONES && !bad; i++)
+        if (!untouched(&rs->world[i]))
+            bad = i;
+    for (int i = 0; i < FK_GUARD && !bad; i++)
+        if (!untouched(&rs->after[i]))
+            bad = FK_MAX_BONES + i;
+    if (!bad)
+        return 1;
+    const fk_transform *t = bad < 0 ? &rs->before[bad + FK_GUARD]
+                            : bad < FK_MAX_BONES ? &rs->world[bad] : &rs->after[bad - FK_MAX_BONES];
+    char given[512];
+    describe(rq, given, sizeof given);
+    check_fail(DIAG_NONE, given, fmt(T(MSG_FK_EXPECT_INSIDE), rq->count > 0 ? rq->count - 1 : 0),
+               fmt(T(MSG_FK_GOT_PAST_END), bad, fmt_v3(t->position), rq->count));
+    return 0;
+}
+
 /* Checks every case's world pose against the reference. */
 static void expect_poses(const fk_request *rq, const fk_response *rs, int n)
 {
@@ -69,6 +113,8 @@ static void expect_poses(const fk_request *rq, const fk_response *rs, int n)
     for (int c = 0; c < n; c++) {
         char given[512];
         describe(&rq[c], given, sizeof given);
+        if (!expect_inside(&rq[c], &rs[c]))
+            return;
         if (rs[c].compute_status != FK_OK) {
             check_fail(DIAG_NONE, given, T(MSG_FK_EXPECT_OK),
                        fmt("status %d (%s)", rs[c].compute_status, fk_status_text((fk_status)rs[c].compute_status)));
@@ -150,7 +196,7 @@ static void ring_of_bones(void)
     rq[0].bones[0] = bone(-1, v3_zero(), quat_identity());
     for (int i = 1; i < FK_MAX_BONES; i++)
         rq[0].bones[i] = bone(i - 1, v3(1.0f, 0.0f, 0.0f), quat_from_axis_angle(v3(0.0f, 0.0f, 1.0f), step));
-    if (!CHECK_CALL(OP_FK, rq, 1, rs, describe))
+    if (!CHECK_CALL(OP_FK, rq, 1, rs, describe) || !expect_inside(rq, rs))
         return;
     float radius = 1.0f / (2.0f * sinf(step * 0.5f));
     /* The first bone runs from the origin along +X (the root is not
@@ -212,38 +258,118 @@ static void bad_parent_rejected(void)
                            fmt(T(MSG_FK_GOT_WORLD_WRITTEN), i, fmt_v3(rs[c].world[i].position)));
                 return;
             }
+        if (!expect_inside(&rq[c], &rs[c]))
+            return;
     }
 }
 
+/* The cases of bad_input_rejected: what is wrong, the status both
+ * functions must return and the bone fk_validate must name (-1: none). */
+enum {
+    BI_COUNT_0, BI_COUNT_65, BI_NULL_BONES, BI_NULL_WORLD, BI_NAN_OFFSET, BI_FAR_OFFSET, BI_INF_OFFSET,
+    BI_NAN_ROTATION, BI_INF_ROTATION, BI_MINUS_INF_ROTATION, BI_CASES
+};
+
 static void bad_input_rejected(void)
 {
-    static fk_request rq[3];
-    static fk_response rs[3];
-    static const fk_status WANT[3] = {FK_ERR_BAD_COUNT, FK_ERR_BAD_COUNT, FK_ERR_NOT_FINITE};
-    const char *const GIVEN[3] = {"count = 0", "count = FK_MAX_BONES + 1 (65)", T(MSG_FK_GIVEN_NAN_OFFSET)};
+    static fk_request rq[BI_CASES];
+    static fk_response rs[BI_CASES];
+    /* bone_bad: which bone carries the fault, -1 when none does */
+    static const struct { fk_status want; int bad_bone; } CASE[BI_CASES] = {
+        [BI_COUNT_0] = {FK_ERR_BAD_COUNT, -1},
+        [BI_COUNT_65] = {FK_ERR_BAD_COUNT, -1},
+        [BI_NULL_BONES] = {FK_ERR_NULL, -1},
+        [BI_NULL_WORLD] = {FK_ERR_NULL, -2}, /* fk_validate gets good bones: FK_OK, not compared */
+        [BI_NAN_OFFSET] = {FK_ERR_NOT_FINITE, 1},
+        [BI_FAR_OFFSET] = {FK_ERR_NOT_FINITE, 2},
+        [BI_INF_OFFSET] = {FK_ERR_NOT_FINITE, 0},
+        [BI_NAN_ROTATION] = {FK_ERR_NOT_FINITE, 2},
+        [BI_INF_ROTATION] = {FK_ERR_NOT_FINITE, 1},
+        [BI_MINUS_INF_ROTATION] = {FK_ERR_NOT_FINITE, 2},
+    };
+    const char *const GIVEN[BI_CASES] = {
+        [BI_COUNT_0] = "count = 0",
+        [BI_COUNT_65] = "count = FK_MAX_BONES + 1 (65)",
+        [BI_NULL_BONES] = T(MSG_FK_GIVEN_NULL_BONES),
+        [BI_NULL_WORLD] = T(MSG_FK_GIVEN_NULL_WORLD),
+        [BI_NAN_OFFSET] = T(MSG_FK_GIVEN_NAN_OFFSET),
+        [BI_FAR_OFFSET] = T(MSG_FK_GIVEN_FAR_OFFSET),
+        [BI_INF_OFFSET] = T(MSG_FK_GIVEN_INF_OFFSET),
+        [BI_NAN_ROTATION] = T(MSG_FK_GIVEN_NAN_ROTATION),
+        [BI_INF_ROTATION] = T(MSG_FK_GIVEN_INF_ROTATION),
+        [BI_MINUS_INF_ROTATION] = T(MSG_FK_GIVEN_MINUS_INF_ROTATION),
+    };
     memset(rq, 0, sizeof rq);
-    for (int c = 0; c < 3; c++)
+    for (int c = 0; c < BI_CASES; c++) {
         for (int i = 0; i < FK_MAX_BONES; i++)
             rq[c].bones[i] = bone(i - 1, v3(0.0f, 0.5f, 0.0f), quat_identity());
-    rq[0].count = 0;
-    rq[1].count = FK_MAX_BONES + 1;
-    rq[2].count = 3;
-    rq[2].bones[1].local_offset.x = NAN;
-    if (!CHECK_CALL(OP_FK, rq, 3, rs, describe))
+        rq[c].count = 3;
+    }
+    rq[BI_COUNT_0].count = 0;
+    rq[BI_COUNT_65].count = FK_MAX_BONES + 1;
+    rq[BI_NULL_BONES].null_bones = 1;
+    rq[BI_NULL_WORLD].null_world = 1;
+    rq[BI_NAN_OFFSET].bones[1].local_offset.x = NAN;
+    /* finite, but past IK_WORLD_LIMIT (1e18): the header refuses it, and
+     * a chain of them reaches inf */
+    rq[BI_FAR_OFFSET].bones[2].local_offset.y = 1e30f;
+    rq[BI_INF_OFFSET].bones[0].local_offset.z = INFINITY;
+    rq[BI_NAN_ROTATION].bones[2].local_rotation.w = NAN;
+    rq[BI_INF_ROTATION].bones[1].local_rotation.y = INFINITY;
+    rq[BI_MINUS_INF_ROTATION].bones[2].local_rotation.x = -INFINITY;
+    if (!CHECK_CALL(OP_FK, rq, BI_CASES, rs, describe))
         return;
-    for (int c = 0; c < 3; c++) {
-        if (rs[c].compute_status != (int)WANT[c] || rs[c].validate_status != (int)WANT[c]) {
-            check_fail(DIAG_NONE, GIVEN[c], fmt(T(MSG_FK_EXPECT_BOTH_RETURN), fk_status_text(WANT[c])),
+    for (int c = 0; c < BI_CASES; c++) {
+        fk_status want = CASE[c].want;
+        int validate_compared = c != BI_NULL_WORLD;
+        if (rs[c].compute_status != (int)want || (validate_compared && rs[c].validate_status != (int)want)) {
+            const char *expected = validate_compared ? fmt(T(MSG_FK_EXPECT_BOTH_RETURN), fk_status_text(want))
+                                                     : fmt(T(MSG_FK_EXPECT_COMPUTE_RETURNS), fk_status_text(want));
+            check_fail(DIAG_NONE, GIVEN[c], expected,
                        fmt("fk_compute_world → %s, fk_validate → %s",
                            fk_status_text((fk_status)rs[c].compute_status),
                            fk_status_text((fk_status)rs[c].validate_status)));
+            return;
+        }
+        if (validate_compared && rs[c].bad_bone != CASE[c].bad_bone) {
+            check_fail(DIAG_NONE, GIVEN[c],
+                       CASE[c].bad_bone < 0 ? T(MSG_FK_EXPECT_NO_BAD_BONE) : fmt(T(MSG_FK_EXPECT_BAD_BONE), CASE[c].bad_bone),
+                       fmt("bad_bone = %d", rs[c].bad_bone));
             return;
         }
         if (rs[c].world[0].position.x != FK_SENTINEL) {
             check_fail(DIAG_NONE, GIVEN[c], T(MSG_FK_EXPECT_UNTOUCHED), T(MSG_FK_GOT_WORLD0_WRITTEN));
             return;
         }
+        for (int i = 0; i < FK_MAX_BONES; i++)
+            if (!untouched(&rs[c].world[i])) {
+                check_fail(DIAG_NONE, GIVEN[c], T(MSG_FK_EXPECT_UNTOUCHED),
+                           fmt(T(MSG_FK_GOT_WORLD_WRITTEN), i, fmt_v3(rs[c].world[i].position)));
+                return;
+            }
+        if (!expect_inside(&rq[c], &rs[c]))
+            return;
     }
+}
+
+/* Skeletons of every size, each on its own: a solution that writes
+ * world[count] (a loop to <= count), or past a full 64-bone array, is
+ * seen in the elements past the skeleton or in the guard after it. */
+static void writes_stay_inside(void)
+{
+    static const int COUNTS[] = {1, 2, 3, 7, 31, 63, FK_MAX_BONES};
+    enum { N = sizeof COUNTS / sizeof COUNTS[0] };
+    static fk_request rq[N];
+    static fk_response rs[N];
+    memset(rq, 0, sizeof rq);
+    rng r = rng_for("writes_stay_inside");
+    for (int c = 0; c < N; c++) {
+        rq[c].count = COUNTS[c];
+        for (int i = 0; i < COUNTS[c]; i++)
+            rq[c].bones[i] = bone(i - 1, rng_v3(&r, -1.0f, 1.0f), rng_quat(&r));
+    }
+    if (CHECK_CALL(OP_FK, rq, N, rs, describe))
+        expect_poses(rq, rs, N);
 }
 
 DEFINE_SUITE(FORWARD_KINEMATICS,
@@ -251,4 +377,5 @@ DEFINE_SUITE(FORWARD_KINEMATICS,
     {"random_skeletons", "skeleton สุ่ม 200 ชุด (สูงสุด 64 bone, มีกิ่งและหลาย root)", "200 random skeletons (up to 64 bones, with branches and several roots)", random_skeletons},
     {"ring_of_bones", "64 bone หมุนทีละ 5.625°: ทุก joint อยู่บนวงกลมเดียวกัน", "64 bones each turned 5.625°: every joint lies on the same circle", ring_of_bones},
     {"bad_parent_rejected", "parent index ผิด ต้องได้ FK_ERR_BAD_PARENT และไม่แตะ world[]", "bad parent index gives FK_ERR_BAD_PARENT and leaves world[] untouched", bad_parent_rejected},
-    {"bad_input_rejected", "count ผิด หรือมี NaN ต้องถูกปฏิเสธก่อนคำนวณ", "a bad count or a NaN is rejected before any computation", bad_input_rejected})
+    {"bad_input_rejected", "count ผิด, NULL, NaN/inf หรือ offset นอกโลก (1e30) ต้องถูกปฏิเสธก่อนคำนวณ และ bad_bone ถูกต้อง", "a bad count, NULL, NaN/inf or an offset outside the world (1e30) is rejected before any computation, with the right bad_bone", bad_input_rejected},
+    {"writes_stay_inside", "skeleton 1..64 bone: ไม่เขียนเลย world[count-1] (ไม่แตะ world[count])", "skeletons of 1..64 bones: nothing written past world[count-1] (world[count] untouched)", writes_stay_inside})

@@ -6,6 +6,7 @@
  * distance margin of the chapter's C#. */
 #include "check.h"
 #include "law_of_cosines.h"
+#include "messages.h"
 #include "sections.h"
 #include "sections/02_law_of_cosines/ops.h"
 
@@ -108,6 +109,10 @@ static diagnosis diagnose(const loc_request *rq, const loc_response *rs, const l
         return acos_can_nan(rq, kind) ? DIAG_NAN_ACOS : DIAG_NONE;
     if (reads_as_degrees(got, w))
         return DIAG_DEGREES;
+    /* No triangle (a bone of zero, negative, inf or NaN length): every
+     * answer is 0, so pi there is no bend/interior mix-up. */
+    if (!(isfinite(rq->len_upper) && rq->len_upper > 0.0f && isfinite(rq->len_lower) && rq->len_lower > 0.0f))
+        return DIAG_NONE;
     if (ANGLES[kind].folds && fabsf(got - (IK_PI - w)) < ANGLE_TOL_RAD)
         return DIAG_BEND_FOR_INTERIOR;
     int at_limit = fabsf(w) < 1e-4f || fabsf(w - IK_PI) < 1e-4f;
@@ -290,9 +295,85 @@ static void odd_inputs(void)
         rq[i] = RQ[i];
     if (!CHECK_CALL(OP_LOC_ANGLES, rq, N, rs, describe))
         return;
+    for (int i = 0; i < N; i++) {
+        float l1 = rq[i].len_upper, l2 = rq[i].len_lower, d = rq[i].dist;
+        loc_response want = {elbow_interior_angle(l1, l2, d), shoulder_angle(l1, l2, d), elbow_bend_angle(l1, l2, d)};
+        /* Equal bones, target on the root: the header leaves the shoulder
+         * free (any angle in [0, pi]; the reference says 0, the limit as
+         * D -> 0 is pi/2). */
+        int shoulder_free = l1 == l2 && !(d > 0.0f);
+        if (shoulder_free)
+            want.shoulder = -1.0f; /* not compared */
+        if (!expect_case(&rq[i], &rs[i], &want, LIMIT_TOL_RAD))
+            return;
+        if (shoulder_free && !(rs[i].shoulder >= 0.0f && rs[i].shoulder <= IK_PI + 1e-6f)) {
+            char given[160];
+            describe(&rq[i], given, sizeof given);
+            check_fail(DIAG_NONE, given, fmt(T(MSG_LOC_EXPECT_IN_RANGE), "shoulder_angle"),
+                       fmt("shoulder_angle = %s", fmt_deg(rs[i].shoulder)));
+            return;
+        }
+    }
+}
+
+static void exact_boundaries(void)
+{
+    /* Inputs on the edges a `<` for `<=` (or a 0 for a 1) would move, in
+     * dyadic numbers so every side, square and product is exact in float:
+     * 2ab exactly 1 (L1 0.5, L2 1: inside, at full reach, exactly folded),
+     * D exactly |L1 - L2|, a zero (and a -0) lower bone, D = -0, D = 0 with
+     * L2 > L1 (|L1 - L2| taken without fabsf only shows there: the cosine
+     * clamp covers every other D), an infinite bone. Against the reference at the limit tolerance: the
+     * answers there are 0, pi or a plain acos of an exact cosine. */
+    static const loc_request RQ[] = {
+        {0.5f, 1.0f, 1.25f},       /* 2ab = 1, cosines -0.3125 and 0.6875 */
+        {1.0f, 0.5f, 1.0f},        /* 2ab = 1, cosines 0.25 and 0.625 */
+        {0.5f, 1.0f, 1.5f},        /* 2ab = 1, exactly at reach: straight */
+        {0.5f, 1.0f, 0.5f},        /* 2ab = 1, exactly |L1 - L2|: folded, shoulder pi */
+        {0.75f, 0.25f, 0.5f},      /* exactly |L1 - L2|: folded, shoulder 0 */
+        {0.6f, 0.0f, 0.3f},        /* zero lower bone: 0 */
+        {0.6f, -0.0f, 0.3f},
+        {0.5f, 0.0f, 0.5f},        /* zero lower bone, D = L1 (a "triangle" of 0 width) */
+        {0.6f, 0.5f, -0.0f},       /* -0 is 0: folded */
+        {0.5f, 1.0f, 0.0f},        /* D = 0 below L2 - L1: folded, the shoulder pi (away) */
+        {0.5f, 1.0f, -1.0f},
+        {INFINITY, 0.5f, 0.3f},    /* no bone: 0 */
+        {0.6f, INFINITY, 0.3f},
+    };
+    /* Sides whose squares overflow or vanish in float: the header promises
+     * a defined, finite angle for every input; how a solution gets there
+     * (scaling, or the reference's 0) is its own, so only [0, pi] is
+     * asked. */
+    static const loc_request EXTREME[] = {
+        {3e19f, 3e19f, 1e19f},
+        {1e38f, 1e38f, 3e38f},
+        {1e-30f, 1e-30f, 1e-30f},
+        {1e-44f, 1.0f, 1.0f},
+        {1.0f, 1e-44f, 1.0f},
+    };
+    enum { N = sizeof RQ / sizeof RQ[0], NE = sizeof EXTREME / sizeof EXTREME[0] };
+    loc_request rq[N + NE];
+    loc_response rs[N + NE];
+    for (int i = 0; i < N; i++)
+        rq[i] = RQ[i];
+    for (int i = 0; i < NE; i++)
+        rq[N + i] = EXTREME[i];
+    if (!CHECK_CALL(OP_LOC_ANGLES, rq, N + NE, rs, describe))
+        return;
     for (int i = 0; i < N; i++)
         if (!expect_reference(&rq[i], &rs[i], LIMIT_TOL_RAD))
             return;
+    for (int i = N; i < N + NE; i++)
+        for (int k = 0; k < ANGLE_COUNT; k++) {
+            float got = angle_of(&rs[i], (angle_kind)k);
+            if (got >= 0.0f && got <= IK_PI + 1e-6f) /* false for NaN */
+                continue;
+            char given[160];
+            describe(&rq[i], given, sizeof given);
+            check_fail(isnan(got) && acos_can_nan(&rq[i], (angle_kind)k) ? DIAG_NAN_ACOS : DIAG_NONE, given,
+                       fmt(T(MSG_LOC_EXPECT_IN_RANGE), ANGLES[k].name), fmt("%s = %s", ANGLES[k].name, fmt_deg(got)));
+            return;
+        }
 }
 
 DEFINE_SUITE(LAW_OF_COSINES,
@@ -301,4 +382,5 @@ DEFINE_SUITE(LAW_OF_COSINES,
     {"out_of_reach", "D > L1+L2: แขนเหยียดตรง (elbow 180°, shoulder 0°)", "D > L1+L2: the arm is straight (elbow 180°, shoulder 0°)", out_of_reach},
     {"too_close", "D < |L1−L2|: แขนพับ (elbow 0°)", "D < |L1−L2|: the arm folds (elbow 0°)", too_close},
     {"full_reach_rounding", "D = L1+L2 พอดี: cosine ปัดเศษเป็น -1.0000001 ต้องไม่ได้ NaN", "D = L1+L2 exactly: a cosine rounded to -1.0000001 must not give NaN", full_reach_rounding},
+    {"exact_boundaries", "ขอบพอดี: 2ab = 1, D = L1+L2 และ |L1−L2| พอดี, bone ล่างยาว 0, D = -0, bone ยาว inf, ด้านยักษ์/จิ๋ว", "exact edges: 2ab = 1, D exactly L1+L2 and |L1−L2|, a zero lower bone, D = -0, an infinite bone, giant/tiny sides", exact_boundaries},
     {"odd_inputs", "input แปลกๆ (D เป็น inf/NaN/ติดลบ, bone ยาว 0) ได้ผลที่กำหนดไว้", "odd inputs (D inf/NaN/negative, zero-length bone) give the specified results", odd_inputs})

@@ -446,7 +446,9 @@ static void degenerate_input(void)
     const vec3 pole = v3(1.0f, 1.0f, 1.0f);
     enum {
         ZERO_UPPER, ZERO_LOWER, TINY_LOWER, POLE_ON_UPPER, POLE_ON_LOWER, POLE_AT_ROOT,
-        NULL_UPPER, NULL_LOWER, NULL_BOTH, N
+        NULL_UPPER, NULL_LOWER, NULL_BOTH, TINY_UPPER, EXACT_UPPER, EXACT_LOWER,
+        /* positions the header refuses: identity for both bones */
+        NAN_ROOT, INF_MID, FAR_TIP, NAN_POLE, FAR_POLE, MINUS_INF_TIP, N
     };
     pole_rot_request rq[N];
     pole_rot_response rs[N];
@@ -455,12 +457,27 @@ static void degenerate_input(void)
     /* 1e-8 long, below the 1e-6 the exercise names; near the origin so the
      * tiny length survives float rounding. */
     rq[TINY_LOWER] = rot_request(v3(-0.5f, 0.5f, 0.25f), v3_zero(), v3(0.0f, 1e-8f, 0.0f), pole, 0);
+    rq[TINY_UPPER] = rot_request(v3_zero(), v3(0.0f, 0.0f, 1e-8f), v3(0.5f, 0.5f, 0.25f), pole, 0);
+    /* exactly 1e-6 long (its square rounds as POLE_MIN_BONE_LENGTH's): "no
+     * longer than 1e-6" has no direction, and quat_look_rotation gives
+     * identity there too, so POLE_OK would be untrue */
+    rq[EXACT_UPPER] = rot_request(v3(0.0f, 0.5f, 0.0f), v3(1e-6f, 0.5f, 0.0f), v3(0.5f, 1.0f, 0.25f), pole, 0);
+    rq[EXACT_LOWER] = rot_request(v3(-0.5f, 0.5f, 0.25f), v3_zero(), v3(0.0f, 0.0f, 1e-6f), pole, 0);
     rq[POLE_ON_UPPER] = rot_request(root, mid, tip, v3(1.0f, 0.0f, 0.5f), 0);  /* root + 2 (mid - root) */
     rq[POLE_ON_LOWER] = rot_request(root, mid, tip, v3(1.25f, 1.25f, 2.5f), 0); /* mid + 3 (tip - mid) */
     rq[POLE_AT_ROOT] = rot_request(root, mid, tip, root, 0);
     rq[NULL_UPPER] = rot_request(root, mid, tip, pole, POLE_NULL_UPPER);
     rq[NULL_LOWER] = rot_request(root, mid, tip, pole, POLE_NULL_LOWER);
     rq[NULL_BOTH] = rot_request(root, mid, tip, pole, POLE_NULL_UPPER | POLE_NULL_LOWER);
+    rq[NAN_ROOT] = rot_request(v3(NAN, 1.0f, 0.0f), mid, tip, pole, 0);
+    rq[INF_MID] = rot_request(root, v3(0.5f, INFINITY, 0.25f), tip, pole, 0);
+    /* finite but beyond IK_WORLD_LIMIT (1e18): a tip 1e30 away still has
+     * a direction in float, and a pole 2e18 away too; the header refuses
+     * both all the same */
+    rq[FAR_TIP] = rot_request(root, mid, v3(0.75f, 0.75f, 1e30f), pole, 0);
+    rq[NAN_POLE] = rot_request(root, mid, tip, v3(1.0f, NAN, 1.0f), 0);
+    rq[FAR_POLE] = rot_request(root, mid, tip, v3(-2e18f, 1.0f, 1.0f), 0);
+    rq[MINUS_INF_TIP] = rot_request(root, mid, v3(-INFINITY, 0.75f, 1.0f), pole, 0);
     if (!CHECK_CALL(OP_POLE_ROTATIONS, rq, N, rs, describe_rot))
         return;
 
@@ -478,6 +495,21 @@ static void degenerate_input(void)
     if (!expect_status(q, rs[TINY_LOWER].status, POLE_DEGENERATE, T(MSG_POLE_WHY_LOWER_TINY)) ||
         !expect_identity(q, "lower", rs[TINY_LOWER].lower, T(MSG_POLE_WHY_TINY_IS_ZERO)) ||
         !expect_bone(q, "upper", rs[TINY_LOWER].upper, q->root, q->mid, q->pole, 1, NULL))
+        return;
+    q = &rq[TINY_UPPER];
+    if (!expect_status(q, rs[TINY_UPPER].status, POLE_DEGENERATE, T(MSG_POLE_WHY_UPPER_TINY)) ||
+        !expect_identity(q, "upper", rs[TINY_UPPER].upper, T(MSG_POLE_WHY_TINY_IS_ZERO)) ||
+        !expect_bone(q, "lower", rs[TINY_UPPER].lower, q->mid, q->tip, q->pole, 1, &q->root))
+        return;
+    q = &rq[EXACT_UPPER];
+    if (!expect_status(q, rs[EXACT_UPPER].status, POLE_DEGENERATE, T(MSG_POLE_WHY_UPPER_EXACT)) ||
+        !expect_identity(q, "upper", rs[EXACT_UPPER].upper, T(MSG_POLE_WHY_EXACT_IS_ZERO)) ||
+        !expect_bone(q, "lower", rs[EXACT_UPPER].lower, q->mid, q->tip, q->pole, 1, &q->root))
+        return;
+    q = &rq[EXACT_LOWER];
+    if (!expect_status(q, rs[EXACT_LOWER].status, POLE_DEGENERATE, T(MSG_POLE_WHY_LOWER_EXACT)) ||
+        !expect_identity(q, "lower", rs[EXACT_LOWER].lower, T(MSG_POLE_WHY_EXACT_IS_ZERO)) ||
+        !expect_bone(q, "upper", rs[EXACT_LOWER].upper, q->root, q->mid, q->pole, 1, NULL))
         return;
     /* A pole on a bone's line gives that bone no side to lean to: any
      * finite unit rotation with +Z along the bone is right. */
@@ -507,6 +539,13 @@ static void degenerate_input(void)
     q = &rq[NULL_BOTH];
     if (!expect_status(q, rs[NULL_BOTH].status, POLE_DEGENERATE, T(MSG_POLE_WHY_BOTH_NULL)))
         return;
+    for (int c = NAN_ROOT; c <= MINUS_INF_TIP; c++) {
+        q = &rq[c];
+        if (!expect_status(q, rs[c].status, POLE_DEGENERATE, T(MSG_POLE_WHY_BAD_POSITION)) ||
+            !expect_identity(q, "upper", rs[c].upper, T(MSG_POLE_WHY_BAD_POSITION_IDENTITY)) ||
+            !expect_identity(q, "lower", rs[c].lower, T(MSG_POLE_WHY_BAD_POSITION_IDENTITY)))
+            return;
+    }
 }
 
 DEFINE_SUITE(POLE_VECTOR,
@@ -514,4 +553,4 @@ DEFINE_SUITE(POLE_VECTOR,
     {"pole_follows_hip", "hip หมุนรอบเส้น root→target ทีละ 15° × 24: เท้าอยู่กับที่ เข่าหมุนตามบนวงกลมเดียว", "hip turned about root→target in 15° steps × 24: foot stays, knee follows on one circle", pole_follows_hip},
     {"rotations_point_bones", "+Z ของแต่ละ bone ชี้ไปหา joint ถัดไป และ +Y เอียงเข้าหา pole (300 ขาสุ่ม)", "each bone's +Z points at the next joint and +Y leans toward the pole (300 random legs)", rotations_point_bones},
     {"rotations_rebuild_positions", "rotation ที่ได้ ส่งเข้า forward kinematics แล้วได้ root, mid, tip เดิม", "the rotations fed through forward kinematics give back root, mid and tip", rotations_rebuild_positions},
-    {"degenerate_input", "bone ยาว 0, pole บนเส้น bone, output เป็น NULL: ไม่มี NaN ไม่ crash", "zero-length bone, pole on the bone line, NULL output: no NaN, no crash", degenerate_input})
+    {"degenerate_input", "bone ยาว 0, pole บนเส้น bone, output เป็น NULL, ตำแหน่ง NaN/inf หรือนอกโลก: ไม่มี NaN ไม่ crash", "zero-length bone, pole on the bone line, NULL output, a NaN/inf or out-of-world position: no NaN, no crash", degenerate_input})

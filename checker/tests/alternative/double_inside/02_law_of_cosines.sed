@@ -1,6 +1,8 @@
-# A correct 02 written another way: the cosine and the angle in double
-# precision inside (the header fixes only float in and out). Closer to the
-# exact angle than the float reference, never further: it must pass every
-# check. Applied by make test-alternatives.
-s|^    float cosine = ((a - c) \* (a + c) + b \* b) / denominator;$|    double cosine = (((double)a - c) * ((double)a + c) + (double)b * b) / (2.0 * a * b);|
-s|^    return acosf(cosine);$|    return (float)acos(cosine);|
+# Alternative correct solution: the cosine is computed and clamped in double, acos taken in double; must pass every check.
+# Applied to solutions/02_law_of_cosines/; must change the file.
+s/    float cosine = ((a - c) \* (a + c) + b \* b) \/ denominator;/    double cosine = ((double)a * a + (double)b * b - (double)c * c) \/ (2.0 * a * b);/
+s/    if (cosine < -1.0f)/    if (cosine < -1.0)/
+s/        cosine = -1.0f;/        cosine = -1.0;/
+s/    if (cosine > 1.0f)/    if (cosine > 1.0)/
+s/        cosine = 1.0f;/        cosine = 1.0;/
+s/    return acosf(cosine);/    return (float)acos(cosine);/
