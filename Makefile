@@ -11,8 +11,8 @@
 # make check needs, and what the project's tests, the book and the figures
 # need on top (make check does not pull in Chromium and pandoc for students).
 PACKAGES_CHECK := make gcc libc6-dev libcunit1-dev libseccomp-dev musl-tools
-PACKAGES_MORE := clang libclang-rt-14-dev gnuplot-nox libxml2-utils jq python3 zip unzip tmux procps pandoc fonts-thai-tlwg fontconfig fonts-dejavu-extra chromium zlib1g-dev
-FULL_SETUP_GOALS := setup test test-% book plots bench scene gradescope bench-grade fuzz soak
+PACKAGES_MORE := clang libclang-rt-14-dev gnuplot-nox libxml2-utils jq python3 zip unzip tmux procps pandoc fonts-thai-tlwg fontconfig fonts-dejavu-extra chromium zlib1g-dev similarity-tester
+FULL_SETUP_GOALS := setup test test-% book plots bench scene gradescope bench-grade fuzz soak similarity
 DEBIAN_PACKAGES = $(PACKAGES_CHECK) $(if $(filter $(FULL_SETUP_GOALS),$(MAKECMDGOALS)),$(PACKAGES_MORE))
 
 SHELL := /bin/bash
@@ -296,7 +296,7 @@ test-batch: $(LIMB_BATCH_TEST)
 	@tail -n 1 $(BUILD)/limb-batch-2.log
 BATCH_CASES ?= 200000
 
-test-plain: $(CHECKER) $(RUNNER_OBJS) $(SELFTEST) programs $(BUGGY_SRC) $(HOSTILE_SRC) test-robust test-batch test-plots test-grade test-student test-cage test-other-cc test-book test-seeds test-fuzz
+test-plain: $(CHECKER) $(RUNNER_OBJS) $(SELFTEST) programs $(BUGGY_SRC) $(HOSTILE_SRC) test-robust test-batch test-plots test-grade test-scale test-student test-cage test-other-cc test-book test-seeds test-fuzz
 	@bash checker/tests/test_asm_reads.sh $(CHECKER) $(OBJ) $(BUILD)/asm-reads $(firstword $(CC)) $(BUILD)/hostile
 	@for p in $(filter $(BUILD)/programs/solutions__%,$(PROGRAMS)); do \
 	  $$p >/dev/null || { echo "program $$p failed"; exit 1; }; done
@@ -319,7 +319,7 @@ $(GRADE_ALL): checker/grade_all.c checker/text.c checker/text.h checker/sha256.c
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_ALL) -Ichecker checker/grade_all.c checker/text.c checker/sha256.c -o $@
 
-.PHONY: grade grade-all gradescope bench-grade test-grade test-student test-other-cc
+.PHONY: grade grade-all gradescope bench-grade test-grade test-student test-other-cc similarity test-scale
 grade: setup $(CHECKER) $(RUNNER_OBJS)
 	@test -n "$(SUB)" || { echo "usage: make grade SUB=<submission folder> [RESULTS=<file>] [SEED=<n>]"; exit 2; }
 	@test -d "$(SUB)" || { echo "make grade: '$(SUB)' is not a folder (a submission is a folder laid out like exercises/)"; exit 2; }
@@ -353,6 +353,12 @@ grade-all: setup $(CHECKER) $(RUNNER_OBJS) $(GRADE_ALL)
 	  --checker $(CHECKER) --root . --objdir $(OBJ) --work $(BUILD)/grade/work $(if $(filter 1,$(EXCEL)),--bom 1) \
 	  $(if $(filter 1,$(RESUME)),--resume 1) $(grade_cache_flags)
 	@bash checker/class_summary.sh $(BUILD)/grade/results "$(CSV)" $(BUILD)/grade
+
+# Pairs of submissions ranked by similarity per section (sim_c, Debian's
+# similarity-tester; the stub's lines left out): build/similarity/.
+similarity: setup
+	@test -n "$(SUBS)" && test -d "$(SUBS)" || { echo "usage: make similarity SUBS=<folder of submissions> [THRESHOLD=20] [TOP=5]"; exit 2; }
+	@bash checker/similarity.sh "$(SUBS)" $(BUILD)/similarity .
 
 # The Gradescope autograder: setup.sh installs and builds, run_autograder
 # grades /autograder/submission into /autograder/results/results.json.
@@ -434,6 +440,10 @@ test-cage: $(CHECKER) $(RUNNER_OBJS) $(GRADE_ALL)
 
 test-grade: $(CHECKER) $(RUNNER_OBJS) $(GRADE_ALL) $(HOSTILE_SRC)
 	@bash checker/tests/test_grade.sh $(BUILD) $(CHECKER) $(GRADE_ALL) $(OBJ)
+
+# The grading cache, resuming, the class summary and the similarity report.
+test-scale: $(CHECKER) $(RUNNER_OBJS) $(GRADE_ALL)
+	@bash checker/tests/test_scale.sh $(BUILD) $(CHECKER) $(GRADE_ALL) $(OBJ)
 
 include plots/plots.mk
 include checker/tests/soak.mk

@@ -638,10 +638,10 @@ static void hash_text(sha256_ctx *c, const char *text) { hash_bytes(c, text, str
 
 /* The file's bytes (length first), or a mark that it is not a readable
  * regular file. Returns 1 when it was a regular file. */
-static int hash_file(sha256_ctx *c, const char *path)
+static int hash_file_at(sha256_ctx *c, const char *path, int follow)
 {
     struct stat st;
-    int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
+    int fd = open(path, O_RDONLY | O_CLOEXEC | (follow ? 0 : O_NOFOLLOW));
     if (fd < 0 || fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
         if (fd >= 0)
             close(fd);
@@ -658,13 +658,16 @@ static int hash_file(sha256_ctx *c, const char *path)
     return 1;
 }
 
+static int hash_file(sha256_ctx *c, const char *path) { return hash_file_at(c, path, 0); }
+
 static int not_dot(const struct dirent *e) { return e->d_name[0] != '.'; }
 
 /* Every regular file of a folder in name order (its path from `dir` with
  * it), and with `recurse` its folders' too; `suffix` keeps only names
  * ending so. A folder holding no such file adds nothing: the compiler's
  * tmp/ folder exists or not depending on whether that section compiled. */
-static void hash_dir_at(sha256_ctx *c, const char *dir, const char *rel, const char *suffix, int recurse)
+static void hash_dir_at(sha256_ctx *c, const char *dir, const char *rel, const char *suffix, int recurse,
+                        const char *const *skip)
 {
     struct dirent **names = NULL;
     int n = scandir(dir, &names, not_dot, alphasort);
@@ -673,10 +676,15 @@ static void hash_dir_at(sha256_ctx *c, const char *dir, const char *rel, const c
         snprintf(path, sizeof path, "%s/%s", dir, names[i]->d_name);
         snprintf(name, sizeof name, "%s%s%s", rel, rel[0] ? "/" : "", names[i]->d_name);
         size_t len = strlen(names[i]->d_name), sl = suffix ? strlen(suffix) : 0;
+        int skipped = 0;
+        for (int k = 0; skip && skip[k]; k++)
+            skipped |= !strcmp(names[i]->d_name, skip[k]);
         struct stat st;
-        if (lstat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
+        if (skipped) {
+            /* left out: see runner_key */
+        } else if (lstat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
             if (recurse)
-                hash_dir_at(c, path, name, suffix, recurse);
+                hash_dir_at(c, path, name, suffix, recurse, skip);
         } else if (S_ISREG(st.st_mode) && (!suffix || (len >= sl && !strcmp(names[i]->d_name + len - sl, suffix)))) {
             hash_text(c, name);
             hash_file(c, path);
@@ -686,9 +694,9 @@ static void hash_dir_at(sha256_ctx *c, const char *dir, const char *rel, const c
     free(names);
 }
 
-static void hash_dir(sha256_ctx *c, const char *dir, const char *suffix, int recurse)
+static void hash_dir(sha256_ctx *c, const char *dir, const char *suffix, int recurse, const char *const *skip)
 {
-    hash_dir_at(c, dir, "", suffix, recurse);
+    hash_dir_at(c, dir, "", suffix, recurse, skip);
     hash_text(c, "<end of folder>");
 }
 
@@ -698,7 +706,7 @@ static const unsigned char *self_digest(void)
     if (!g_self_hashed) {
         sha256_ctx c;
         sha256_init(&c);
-        hash_file(&c, "/proc/self/exe");
+        hash_file_at(&c, "/proc/self/exe", 1); /* a link to the binary */
         sha256_final(&c, g_self_digest);
         g_self_hashed = 1;
     }
@@ -713,13 +721,20 @@ static const unsigned char *data_digest(const options *o)
         char dir[4096];
         sha256_init(&c);
         snprintf(dir, sizeof dir, "%s/checker/data", o->root);
-        hash_dir(&c, dir, NULL, 1);
+        hash_dir(&c, dir, NULL, 1, NULL);
         sha256_final(&c, g_data_digest);
         g_data_hashed = 1;
     }
     return g_data_digest;
 }
 
+/* The runner's name. Paths inside this run's work folder are hashed as
+ * "@WORK@/...": the same file graded in another student's work folder (the
+ * untouched stub, a copy) names the same runner, and a regrade in a new
+ * work folder finds it. What the compile could read there is hashed by
+ * content: the whole stage (every section's staged header and the sources
+ * staged so far, which a file may include), but not what compiling leaves
+ * behind (runner, as.d, tmp/), which a kept runner does not. */
 static void runner_key(const options *o, const char *const *argv, char key[65])
 {
     sha256_ctx c;
@@ -728,21 +743,41 @@ static void runner_key(const options *o, const char *const *argv, char key[65])
     sha256_update(&c, self_digest(), 32);
     sha256_update(&c, g_cc_identity, 32);
     hash_text(&c, CHECK_ENV.sandbox ? "caged" : "uncaged");
-    /* a failed compile is kept as its message, in this run's language */
-    hash_text(&c, msg(MSG_COMPILE_ERROR));
+    size_t work_len = strlen(o->work);
     for (int i = 0; argv[i]; i++) {
-        hash_text(&c, argv[i]);
-        if (!strncmp(argv[i], "-I", 2))
-            hash_dir(&c, argv[i] + 2, NULL, 0);
-        else if (!strncmp(argv[i], "-specs=", 7))
-            hash_file(&c, argv[i] + 7);
+        const char *a = argv[i], *in = strstr(a, o->work);
+        char shown[4200];
+        if (in && (in[work_len] == '/' || in[work_len] == '\0'))
+            snprintf(shown, sizeof shown, "%.*s@WORK@%s", (int)(in - a), a, in + work_len);
         else
-            hash_file(&c, argv[i]);
+            snprintf(shown, sizeof shown, "%s", a);
+        hash_text(&c, shown);
+        if (!strncmp(a, "-I", 2))
+            hash_dir(&c, a + 2, NULL, 0, (const char *const[]){"runner", "as.d", "tmp", NULL});
+        else if (!strncmp(a, "-specs=", 7))
+            hash_file(&c, a + 7);
+        else
+            hash_file(&c, a);
     }
-    /* the other sections' staged headers, which a file may include */
     char stage[4096];
     snprintf(stage, sizeof stage, "%s/stage", o->work);
-    hash_dir(&c, stage, ".h", 1);
+    hash_dir(&c, stage, NULL, 1, (const char *const[]){"runner", "as.d", "tmp", NULL});
+    unsigned char d[32];
+    sha256_final(&c, d);
+    sha256_hex(d, key);
+}
+
+/* A failed compile's record quotes the student's path and may quote the
+ * stage's: kept under the runner's name with both. */
+static void compile_key(const options *o, const char *runner, char key[65])
+{
+    sha256_ctx c;
+    sha256_init(&c);
+    hash_text(&c, "compile v1");
+    hash_text(&c, runner);
+    hash_text(&c, o->work);
+    hash_text(&c, o->dir);
+    hash_text(&c, msg(MSG_COMPILE_ERROR)); /* the language */
     unsigned char d[32];
     sha256_final(&c, d);
     sha256_hex(d, key);
@@ -761,7 +796,9 @@ static void results_key(const options *o, const char *runner, const char *what, 
     uint64_t numbers[5] = {seed, o->seed_count, (uint64_t)CHECK_ENV.timeout_ms, (uint64_t)(o->section_budget * 1000),
                            (uint64_t)CHECK_ENV.plot_defer};
     sha256_update(&c, numbers, sizeof numbers);
-    hash_text(&c, o->plot_dir ? o->plot_dir : "<no figures>");
+    /* whether figures are drawn, not where: the note names the place as
+     * @PLOT@ (see cache_put_results) */
+    hash_text(&c, o->plot_dir ? "<figures>" : "<no figures>");
     hash_text(&c, msg(MSG_COMPILE_ERROR)); /* the language */
     for (size_t i = 0; only && i < count; i++)
         sha256_update(&c, &only[i], sizeof only[i]);
@@ -860,7 +897,9 @@ static int cache_get_compile(const options *o, const char *key, const char *runn
         cache_touch(path);
         return 1;
     }
-    cache_path(o, "compile", key, path, sizeof path);
+    char failed_key[65];
+    compile_key(o, key, failed_key);
+    cache_path(o, "compile", failed_key, path, sizeof path);
     FILE *f = fopen(path, "rb");
     if (!f)
         return -1;
@@ -876,7 +915,10 @@ static int cache_get_compile(const options *o, const char *key, const char *runn
 
 static void cache_put_compile(const options *o, const char *key, const char *runner, const check_record *record)
 {
-    char tmp[4200];
+    char tmp[4200], failed_key[65];
+    compile_key(o, key, failed_key);
+    if (!runner)
+        key = failed_key;
     FILE *f = cache_create(o, runner ? "runner" : "compile", key, tmp, sizeof tmp);
     if (!f)
         return;
@@ -921,7 +963,12 @@ static void cache_put_results(const options *o, const char *key, const section_r
     put_u32(f, (uint32_t)sr->check_count);
     for (size_t i = 0; i < sr->check_count; i++)
         put_record(f, r[i].passed, &r[i].record);
-    put_blob(f, note, note ? strlen(note) : 0);
+    char kept_note[2048] = "";
+    if (note && o->plot_dir)
+        replace_all(note, o->plot_dir, "@PLOT@", kept_note, sizeof kept_note);
+    else if (note)
+        snprintf(kept_note, sizeof kept_note, "%s", note);
+    put_blob(f, kept_note, strlen(kept_note));
     int ok = 1;
     char names[MAX_FIGURE_FILES][256];
     int files = 0;
@@ -970,7 +1017,7 @@ static int cache_get_results(const options *o, const char *key, const section_re
     static check_result got[MAX_CHECKS];
     static char data[1 << 20];
     char names[MAX_FIGURE_FILES][256];
-    static char datas_note[1024];
+    static char datas_note[2048];
     size_t sizes[MAX_FIGURE_FILES];
     uint32_t magic = 0, count = 0, files = 0, end = 0;
     size_t n;
@@ -1009,7 +1056,9 @@ static int cache_get_results(const options *o, const char *key, const section_re
     if (!ok)
         return 0;
     memcpy(r, got, sizeof got[0] * count);
-    if (note)
+    if (note && o->plot_dir)
+        replace_all(datas_note, "@PLOT@", o->plot_dir, note, note_size);
+    else if (note)
         snprintf(note, note_size, "%s", datas_note);
     cache_touch(path);
     return 1;
