@@ -336,19 +336,19 @@ grade: setup $(CHECKER) $(RUNNER_OBJS)
 	  --scores "$(basename $(RESULTS)).scores.tsv" --hidden-seed-stdin
 	@echo "wrote $(RESULTS)"
 
-# RESUME=1 goes on with an interrupted run (same seed: the drawn one is kept
-# in $(BUILD)/grade/.hidden_seed, readable by you alone), CACHE=0 grades
-# without the cache of runners and results ($(BUILD)/cache, CACHE_MB bound).
+# RESUME=1 SEED=<the run's seed> goes on with an interrupted run (what it
+# finished with that seed and checker is kept); CACHE=0 grades without the
+# cache of runners and results ($(BUILD)/cache, kept under CACHE_MB).
 CACHE_DIR ?= $(BUILD)/cache
 CACHE_MB ?= 512
 grade_cache_flags = $(if $(filter 0,$(CACHE)),,--cache $(CACHE_DIR) --cache-max-mb $(CACHE_MB))
 grade-all: setup $(CHECKER) $(RUNNER_OBJS) $(GRADE_ALL)
-	@test -n "$(SUBS)" && test -d "$(SUBS)" || { echo "usage: make grade-all SUBS=<folder of submissions> [CSV=<file>] [JOBS=<n>] [SEED=<n>] [EXCEL=1] [RESUME=1] [CACHE=0]"; exit 2; }
-	@mkdir -p "$$(dirname "$(CSV)")" $(BUILD)/grade
-	@seed=$(hidden_seed); \
-	if [ "$(RESUME)" = 1 ] && [ "$(origin SEED)" != "command line" ] && [ "$(origin SEED)" != environment ]; then \
-	  seed=$$(cat $(BUILD)/grade/.hidden_seed 2>/dev/null) || { echo "RESUME=1: no earlier run's seed in $(BUILD)/grade/.hidden_seed; give SEED="; exit 2; }; fi; \
-	(umask 077; echo "$$seed" > $(BUILD)/grade/.hidden_seed); echo "hidden seed: $$seed"; \
+	@test -n "$(SUBS)" && test -d "$(SUBS)" || { echo "usage: make grade-all SUBS=<folder of submissions> [CSV=<file>] [JOBS=<n>] [SEED=<n>] [EXCEL=1] [RESUME=1 SEED=<n>] [CACHE=0]"; exit 2; }
+	@# the seed is written nowhere (see the README): a resume is told it again
+	@test "$(RESUME)" != 1 || test -n "$(filter command line environment,$(origin SEED))" \
+	  || { echo "RESUME=1 needs the interrupted run's SEED=<n> (it printed \"hidden seed: <n>\")"; exit 2; }
+	@mkdir -p "$$(dirname "$(CSV)")"
+	@seed=$(hidden_seed); echo "hidden seed: $$seed"; \
 	echo "$$seed" | $(GRADE_ALL) --subs "$(SUBS)" --out $(BUILD)/grade/results --csv "$(CSV)" --jobs $(JOBS) \
 	  --checker $(CHECKER) --root . --objdir $(OBJ) --work $(BUILD)/grade/work $(if $(filter 1,$(EXCEL)),--bom 1) \
 	  $(if $(filter 1,$(RESUME)),--resume 1) $(grade_cache_flags)

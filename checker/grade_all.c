@@ -15,7 +15,7 @@
  * is removed once its results are written (--keep-work 1 keeps them); the
  * gradebook is rewritten as each result arrives, so an interrupted run
  * leaves a valid one; --resume 1 skips the submissions an earlier run with
- * the same seed and checker finished (OUT/<name>/.graded says so); --cache
+ * the same seed and checker finished (WORK/graded/<name> says so); --cache
  * DIR hands the checker its cache of runners and results (checker.c),
  * kept under --cache-max-mb by removing the oldest entries. The gradebook's
  * last column names the sections whose file is the stub's or the
@@ -163,9 +163,17 @@ static void work_dir(const submission *sub, char *work, size_t work_size)
     snprintf(work, work_size, "%s/%s", g_work, work_leaf);
 }
 
-/* ".graded" in a submission's results: the hash of what decided them
+/* WORK/graded/<work name>: the hash of what decided a submission's results
  * (seed, checker binary, name), so --resume trusts only a finished run
- * with the same seed and checker; the seed itself is not written. */
+ * with the same seed and checker. Not beside the results, which may be
+ * handed back: a 32-bit seed is found from its hash in seconds. */
+static void mark_path(const submission *sub, char *path, size_t path_size)
+{
+    char leaf[300];
+    work_name(sub->name, leaf, sizeof leaf);
+    snprintf(path, path_size, "%s/graded/%s", g_work, leaf);
+}
+
 static void graded_mark(const submission *sub, unsigned long long seed, char hex[65])
 {
     static unsigned char checker_digest[32];
@@ -220,7 +228,7 @@ static pid_t start_one(const submission *sub, const char *subs, const char *out,
     snprintf(scores, sizeof scores, "%s/scores.tsv", result_dir);
     snprintf(results, sizeof results, "%s/results.tsv", result_dir);
     snprintf(log, sizeof log, "%s/log.txt", result_dir);
-    snprintf(mark, sizeof mark, "%s/.graded", result_dir);
+    mark_path(sub, mark, sizeof mark);
     mkdir(result_dir, 0755);
     remove(mark);
     remove(json);
@@ -614,7 +622,9 @@ int main(int argc, char **argv)
         return 2;
     }
 
-    if (!make_dirs(out, g_work)) {
+    char graded_dir[1100];
+    snprintf(graded_dir, sizeof graded_dir, "%s/graded", g_work);
+    if (!make_dirs(out, graded_dir)) {
         fprintf(stderr, "grade_all: cannot create %s\n", out);
         return 2;
     }
@@ -628,7 +638,7 @@ int main(int argc, char **argv)
         /* what an earlier run with this seed and checker finished */
         for (int i = 0; i < count; i++) {
             char path[1100], want[65], got[80] = "";
-            snprintf(path, sizeof path, "%s/%s/.graded", out, list[i].name);
+            mark_path(&list[i], path, sizeof path);
             FILE *m = fopen(path, "r");
             if (m && fgets(got, sizeof got, m))
                 got[strcspn(got, "\n")] = '\0';
@@ -688,7 +698,7 @@ int main(int argc, char **argv)
                 remove_tree(work);
             if (list[i].exit_code == 0) {
                 char path[1100], mark[65];
-                snprintf(path, sizeof path, "%s/%s/.graded", out, list[i].name);
+                mark_path(&list[i], path, sizeof path);
                 graded_mark(&list[i], seed, mark);
                 FILE *m = fopen(path, "w");
                 if (m) {

@@ -73,8 +73,11 @@ for s in "$dir"/first/*/; do
 done
 ok
 # The work folders are gone (results kept); what is left is small.
-left=$(find "$dir/work" -mindepth 1 -maxdepth 1 -type d | wc -l)
+left=$(find "$dir/work" -mindepth 1 -maxdepth 1 -type d ! -name graded | wc -l)
 [ "$left" = 0 ] && ok || bad "$left work folders left behind in $dir/work"
+# nothing derived from the hidden seed beside the results (they may be handed back)
+[ -z "$(find "$dir/first" -name '.graded*')" ] && [ "$(ls "$dir/work/graded" | wc -l)" = $count ] && ok \
+  || bad "the resume marks are not (all) in the work folder"
 # (per submission on average: the untouched stubs' feedback, every check
 # failing in full, is the largest, ~300 KB with its two figures)
 per=$(du -sk "$dir/first" | awk -v n=$count '{ printf "%d", $1 / n }')
