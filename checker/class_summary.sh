@@ -146,6 +146,8 @@ set xlabel "% of the maximum"
 set ylabel "submissions"
 set yrange [0:*]
 set ytics autofreq
+stats hist using 2 nooutput
+if (STATS_max < 10) set ytics 1
 set xrange [0:100]
 set xtics 10 norotate font ","
 set boxwidth 9

@@ -166,7 +166,7 @@ if command -v sim_c >/dev/null; then
     && ok || bad "the report shows no matching regions"
   echo "test-scale: similarity: planted copies >= $planted_min %, independent solutions <= $indep_max %"
 else
-  echo "test-scale: sim_c not installed (similarity-tester): the similarity report is not tested"
+  bash checker/tests/need_commands.sh sim_c; bad "sim_c is not installed: the similarity report is not tested"
 fi
 
 echo "test-scale: $pass passed, $fail failed"
