@@ -632,6 +632,15 @@ int main(int argc, char **argv)
     load_sections();
     for (int i = 0; i < count; i++)
         same_as(subs, &list[i]);
+    /* this run's submissions (NUL-separated: names are the students'), so
+     * the class summary leaves out folders an earlier class left in OUT */
+    char list_path[1100];
+    snprintf(list_path, sizeof list_path, "%s/.submissions", out);
+    FILE *lf = fopen(list_path, "w");
+    for (int i = 0; lf && i < count; i++)
+        fwrite(list[i].name, 1, strlen(list[i].name) + 1, lf);
+    if (lf)
+        fclose(lf);
     int tty = isatty(STDOUT_FILENO);
     int next = 0, running = 0, finished = 0, resumed = 0;
     if (resume) {
