@@ -886,6 +886,64 @@ static int get_record(FILE *f, int *passed, check_record *r)
 
 static void cache_touch(const char *path) { utimensat(AT_FDCWD, path, NULL, 0); }
 
+/* The compiler's identity is its -v words (load_system_dirs), which cost
+ * a compiler run. With a cache they are kept under the name of the
+ * compiler's file as found on PATH - its real path, inode, size and times,
+ * any of which a reinstall changes - so a checker that compiles nothing
+ * runs no compiler at all. */
+static int g_cc_known;
+static void compiler_identity(const options *o, const char *specs_flag)
+{
+    if (g_cc_known)
+        return;
+    char found[4096] = "", real[PATH_MAX], path[4096], key[65] = "";
+    if (strchr(o->cc, '/'))
+        snprintf(found, sizeof found, "%s", o->cc);
+    else {
+        const char *dirs = getenv("PATH");
+        while (dirs && *dirs && !found[0]) {
+            size_t n = strcspn(dirs, ":");
+            snprintf(path, sizeof path, "%.*s/%s", (int)n, dirs, o->cc);
+            if (access(path, X_OK) == 0)
+                snprintf(found, sizeof found, "%s", path);
+            dirs += n + (dirs[n] == ':');
+        }
+    }
+    struct stat st;
+    if (o->cache && found[0] && realpath(found, real) && stat(real, &st) == 0) {
+        sha256_ctx c;
+        unsigned char d[32];
+        sha256_init(&c);
+        hash_text(&c, "compiler v1");
+        hash_text(&c, o->cc);
+        hash_text(&c, real);
+        uint64_t facts[6] = {(uint64_t)st.st_dev, (uint64_t)st.st_ino, (uint64_t)st.st_size,
+                             (uint64_t)st.st_mtim.tv_sec * 1000000000u + (uint64_t)st.st_mtim.tv_nsec,
+                             (uint64_t)st.st_ctim.tv_sec * 1000000000u + (uint64_t)st.st_ctim.tv_nsec, 0};
+        sha256_update(&c, facts, sizeof facts);
+        hash_text(&c, specs_flag ? specs_flag : "<no specs>");
+        if (specs_flag)
+            hash_file(&c, specs_flag + strlen("-specs="));
+        sha256_final(&c, d);
+        sha256_hex(d, key);
+        cache_path(o, "compiler", key, path, sizeof path);
+        FILE *f = fopen(path, "rb");
+        int ok = f && fread(g_cc_identity, 1, 32, f) == 32 && fgetc(f) == EOF;
+        if (f)
+            fclose(f);
+        if (ok) {
+            g_cc_known = 1;
+            return;
+        }
+    }
+    load_system_dirs(o, specs_flag);
+    g_cc_known = 1;
+    char tmp[4200];
+    FILE *f = key[0] ? cache_create(o, "compiler", key, tmp, sizeof tmp) : NULL;
+    if (f)
+        cache_commit(o, "compiler", key, f, tmp, fwrite(g_cc_identity, 1, 32, f) == 32);
+}
+
 /* 1: a kept runner, copied to `runner`; 0: a kept failed compile, in
  * `record`; -1: not kept. */
 static int cache_get_compile(const options *o, const char *key, const char *runner, check_record *record)
@@ -1176,9 +1234,8 @@ static int compile_section(const options *o, const section_def *s, char *runner,
     argv[argc] = NULL;
 
     unlink(runner);
-    if (g_system_dir_count < 0)
-        load_system_dirs(o, objdir == musl_objdir ? specs_flag : NULL);
     if (o->cache) {
+        compiler_identity(o, objdir == musl_objdir ? specs_flag : NULL);
         runner_key(o, argv, key);
         int kept = cache_get_compile(o, key, runner, record);
         if (kept >= 0) {
@@ -1187,6 +1244,8 @@ static int compile_section(const options *o, const section_def *s, char *runner,
         }
         g_cache_stats.runners_compiled++;
     }
+    if (g_system_dir_count < 0)
+        load_system_dirs(o, objdir == musl_objdir ? specs_flag : NULL);
     /* the compiler's temporary files go to a folder of this compile's own,
      * emptied if the compile is killed (spawn.h, process_tree) */
     char tmp_dir[4200];
