@@ -602,9 +602,10 @@ static int compiler_hit_limit(const spawn_result *rs)
  * identity (its -v words: version, target, configuration), every argument
  * of the compile, the bytes of every file an argument names (the student's
  * staged source, the trusted objects, the specs file), every file in the
- * -I folders, every staged header, the checker's own binary (so a changed
- * suite, message or cage misses) and whether runners are caged. A failed
- * compile is kept as its record (its message), a good one as the runner.
+ * -I folders and the stage (see runner_key), the checker's own binary (so
+ * a changed suite, message or cage misses) and whether runners are caged.
+ * A failed compile is kept as its record (its message), a good one as the
+ * runner.
  * Only what the inputs decide is kept: a compile cut by a time or memory
  * limit, or a check that timed out or could not start its runner, depends
  * on the machine's load and is done again next time.

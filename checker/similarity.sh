@@ -23,7 +23,7 @@
 set -uo pipefail
 subs=$1 out=$2 root=${3:-.}
 threshold=${THRESHOLD:-20} top=${TOP:-5}
-command -v sim_c >/dev/null || { echo "similarity: sim_c not found: apt-get install similarity-tester (make setup does)"; exit 2; }
+command -v sim_c >/dev/null || { echo "similarity: sim_c not found: apt-get install similarity-tester or make setup"; exit 2; }
 [ -d "$subs" ] || { echo "usage: make similarity SUBS=<folder of submissions>"; exit 2; }
 rm -rf "$out" && mkdir -p "$out/files"
 csv=$out/similarity.csv md=$out/similarity.md
@@ -111,6 +111,6 @@ for slug in $sections; do
   } >> "$md"
 done
 pairs=$(($(wc -l < "$csv") - 1))
-echo "similarity: $pairs pairs compared; $md, $csv"
+echo "similarity: $pairs pairs share 1 % or more; $md, $csv"
 awk -F, -v t="$threshold" 'NR > 1 && $4 >= t { n++; if (n <= 5) printf "  %s: %s ~ %s  %d %%\n", $1, $2, $3, $4 } END { if (!n) print "  no pair above " t " %" }' \
   <(head -1 "$csv"; tail -n +2 "$csv" | sort -t, -k4,4nr)
