@@ -11,7 +11,7 @@
 # make check needs, and what the project's tests, the book and the figures
 # need on top (make check does not pull in Chromium and pandoc for students).
 PACKAGES_CHECK := make gcc libc6-dev libcunit1-dev libseccomp-dev musl-tools
-PACKAGES_MORE := clang libclang-rt-14-dev gnuplot-nox libxml2-utils jq python3 zip unzip tmux procps pandoc fonts-thai-tlwg fontconfig fonts-dejavu-extra chromium zlib1g-dev
+PACKAGES_MORE := clang libclang-rt-14-dev gnuplot-nox libxml2-utils jq python3 zip unzip tmux procps pandoc fonts-thai-tlwg fontconfig fonts-dejavu-extra chromium zlib1g-dev similarity-tester
 FULL_SETUP_GOALS := setup test test-% book plots bench scene gradescope bench-grade fuzz soak
 DEBIAN_PACKAGES = $(PACKAGES_CHECK) $(if $(filter $(FULL_SETUP_GOALS),$(MAKECMDGOALS)),$(PACKAGES_MORE))
 
@@ -48,7 +48,7 @@ CHECKER := $(BUILD)/checker
 SELFTEST := $(BUILD)/selftest
 GRADE_ALL := $(BUILD)/grade_all
 WATCH := $(BUILD)/watch
-TRUSTED_SRC := $(addprefix checker/,checker.c check.c spawn.c sandbox.c runner_elf.c diagnosis.c messages.c sections.c sections/ik_chain_checks.c text.c)
+TRUSTED_SRC := $(addprefix checker/,checker.c sha256.c check.c spawn.c sandbox.c runner_elf.c diagnosis.c messages.c sections.c sections/ik_chain_checks.c text.c)
 SUITE_SRC := $(wildcard checker/sections/*/suite.c)
 REF_SRC := $(foreach s,$(SECTIONS),solutions/$(s)/$(call section_name,$(s)).c)
 RUNNER_OBJS := $(OBJ)/runner_main.o $(OBJ)/libcommon.a $(foreach s,$(SECTIONS),$(OBJ)/ops/$(s).o $(OBJ)/ref/$(s).o) $(OBJ)/musl/stamp
@@ -298,7 +298,7 @@ test-batch: $(LIMB_BATCH_TEST)
 	@tail -n 1 $(BUILD)/limb-batch-2.log
 BATCH_CASES ?= 200000
 
-test-plain: $(CHECKER) $(RUNNER_OBJS) $(SELFTEST) programs $(BUGGY_SRC) $(HOSTILE_SRC) test-robust test-batch test-plots test-grade test-student test-cage test-other-cc test-book test-seeds test-fuzz test-mutants test-alternatives
+test-plain: $(CHECKER) $(RUNNER_OBJS) $(SELFTEST) programs $(BUGGY_SRC) $(HOSTILE_SRC) test-robust test-batch test-plots test-grade test-scale test-student test-cage test-other-cc test-book test-seeds test-fuzz test-mutants test-alternatives
 	@bash checker/tests/test_asm_reads.sh $(CHECKER) $(OBJ) $(BUILD)/asm-reads $(firstword $(CC)) $(BUILD)/hostile
 	@for p in $(filter $(BUILD)/programs/solutions__%,$(PROGRAMS)); do \
 	  $$p >/dev/null || { echo "program $$p failed"; exit 1; }; done
@@ -317,11 +317,11 @@ CSV ?= $(BUILD)/grade/gradebook.csv
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 hidden_seed = $(if $(filter command line environment,$(origin SEED)),$(SEED),$$(od -An -N4 -tu4 /dev/urandom | tr -d ' '))
 
-$(GRADE_ALL): checker/grade_all.c checker/text.c checker/text.h | setup
+$(GRADE_ALL): checker/grade_all.c checker/text.c checker/text.h checker/sha256.c checker/sha256.h | setup
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_ALL) -Ichecker checker/grade_all.c checker/text.c -o $@
+	$(CC) $(CFLAGS_ALL) -Ichecker checker/grade_all.c checker/text.c checker/sha256.c -o $@
 
-.PHONY: grade grade-all gradescope bench-grade test-grade test-student test-other-cc
+.PHONY: grade grade-all gradescope bench-grade test-grade test-student test-other-cc similarity test-scale
 grade: setup $(CHECKER) $(RUNNER_OBJS)
 	@test -n "$(SUB)" || { echo "usage: make grade SUB=<submission folder> [RESULTS=<file>] [SEED=<n>]"; exit 2; }
 	@test -d "$(SUB)" || { echo "make grade: '$(SUB)' is not a folder (a submission is a folder laid out like exercises/)"; exit 2; }
@@ -338,12 +338,31 @@ grade: setup $(CHECKER) $(RUNNER_OBJS)
 	  --scores "$(basename $(RESULTS)).scores.tsv" --hidden-seed-stdin
 	@echo "wrote $(RESULTS)"
 
+# RESUME=1 SEED=<the run's seed> goes on with an interrupted run (what it
+# finished with that seed and checker is kept); CACHE=0 grades without the
+# cache of runners and results ($(BUILD)/cache, kept under CACHE_MB).
+CACHE_DIR ?= $(BUILD)/cache
+CACHE_MB ?= 512
+grade_cache_flags = $(if $(filter 0,$(CACHE)),,--cache $(CACHE_DIR) --cache-max-mb $(CACHE_MB))
 grade-all: setup $(CHECKER) $(RUNNER_OBJS) $(GRADE_ALL)
-	@test -n "$(SUBS)" && test -d "$(SUBS)" || { echo "usage: make grade-all SUBS=<folder of submissions> [CSV=<file>] [JOBS=<n>] [SEED=<n>] [EXCEL=1]"; exit 2; }
+	@test -n "$(SUBS)" && test -d "$(SUBS)" || { echo "usage: make grade-all SUBS=<folder of submissions> [CSV=<file>] [JOBS=<n>] [SEED=<n>] [EXCEL=1] [RESUME=1 SEED=<n>] [CACHE=0]"; exit 2; }
+	@# the seed is written nowhere (see the README): a resume is told it again
+	@test "$(RESUME)" != 1 || test -n "$(filter command line environment,$(origin SEED))" \
+	  || { echo "RESUME=1 needs the interrupted run's SEED=<n> (it printed \"hidden seed: <n>\")"; exit 2; }
 	@mkdir -p "$$(dirname "$(CSV)")"
 	@seed=$(hidden_seed); echo "hidden seed: $$seed"; \
 	echo "$$seed" | $(GRADE_ALL) --subs "$(SUBS)" --out $(BUILD)/grade/results --csv "$(CSV)" --jobs $(JOBS) \
-	  --checker $(CHECKER) --root . --objdir $(OBJ) --work $(BUILD)/grade/work $(if $(filter 1,$(EXCEL)),--bom 1)
+	  --checker $(CHECKER) --root . --objdir $(OBJ) --work $(BUILD)/grade/work $(if $(filter 1,$(EXCEL)),--bom 1) \
+	  $(if $(filter 1,$(RESUME)),--resume 1) $(grade_cache_flags)
+	@bash checker/class_summary.sh $(BUILD)/grade/results "$(CSV)" $(BUILD)/grade
+
+# Pairs of submissions ranked by similarity per section (sim_c, Debian's
+# similarity-tester, in PACKAGES_MORE: make setup installs it, make
+# similarity alone does not pull in the rest of that list; the stub's lines
+# left out): build/similarity/.
+similarity:
+	@test -n "$(SUBS)" && test -d "$(SUBS)" || { echo "usage: make similarity SUBS=<folder of submissions> [THRESHOLD=20] [TOP=5]"; exit 2; }
+	@bash checker/similarity.sh "$(SUBS)" $(BUILD)/similarity .
 
 # The Gradescope autograder: setup.sh installs and builds, run_autograder
 # grades /autograder/submission into /autograder/results/results.json.
@@ -359,25 +378,43 @@ gradescope:
 	@cd $(BUILD)/gradescope/src && zip -qr ../autograder.zip .
 	@echo "wrote $(BUILD)/gradescope/autograder.zip"
 
-# N copies of the reference solutions graded like a class (a benchmark).
+# N copies of the reference solutions graded like a class (a benchmark),
+# each copy's files made its own by a comment (else the cache would grade
+# one copy and reuse it for the rest): a first grade with an empty cache,
+# then a regrade with the same seed (nothing changed: every runner and
+# result reused) and one with a new hidden seed (runners reused, the
+# hidden re-run of the random checks done again).
 N ?= 100
+BENCH_GRADE = $(GRADE_ALL) --subs $(BUILD)/bench-grade/subs --out $(BUILD)/bench-grade/results \
+  --csv $(BUILD)/bench-grade/gradebook.csv --jobs $(JOBS) --checker $(CHECKER) --root . --objdir $(OBJ) \
+  --work $(BUILD)/bench-grade/work --cache $(BUILD)/bench-grade/cache
+bench_secs = $$(tail -1 $(1) | sed -E 's/.* in ([0-9.]+) s .*/\1/')
 bench-grade: setup $(CHECKER) $(RUNNER_OBJS) $(GRADE_ALL)
 	@rm -rf $(BUILD)/bench-grade && mkdir -p $(BUILD)/bench-grade/subs
-	@for i in $$(seq -w 1 $(N)); do cp -r solutions $(BUILD)/bench-grade/subs/student$$i; done
-	@echo 1 | $(GRADE_ALL) --subs $(BUILD)/bench-grade/subs --out $(BUILD)/bench-grade/results \
-	  --csv $(BUILD)/bench-grade/gradebook.csv --jobs $(JOBS) --checker $(CHECKER) --root . --objdir $(OBJ) \
-	  --work $(BUILD)/bench-grade/work > $(BUILD)/bench-grade/log.txt
+	@for i in $$(seq -w 1 $(N)); do cp -r solutions $(BUILD)/bench-grade/subs/student$$i; \
+	  for f in $(BUILD)/bench-grade/subs/student$$i/*/*.c; do echo "/* student $$i */" >> $$f; done; done
+	@echo "load before: $$(uptime | sed 's/.*load average: //')"
+	@echo 1 | $(BENCH_GRADE) > $(BUILD)/bench-grade/log.txt
 	@tail -1 $(BUILD)/bench-grade/log.txt
 	@full=$$(awk -F, 'NR > 1 && $$2 == $$3 && $$3 > 0' $(BUILD)/bench-grade/gradebook.csv | wc -l); \
 	  test "$$full" = $(N) || { echo "bench-grade: only $$full of $(N) copies of the reference got full marks"; exit 1; }; \
-	  secs=$$(tail -1 $(BUILD)/bench-grade/log.txt | sed -E 's/.* in ([0-9.]+) s .*/\1/'); \
 	  cat $(BUILD)/bench-grade/results/*/results.tsv | awk -F'\t' '$$1 == "section" { n++; c += $$6; r += $$7; \
 	      if ($$6 > mc) mc = $$6; if ($$7 > mr) mr = $$7 } \
 	    END { printf "sections compiled and run: %d; where the time goes (summed over the jobs): compile %.1f s, checks %.1f s\n", n, c, r; \
 	          printf "bench grade_compile_per_section %.1f ms\nbench grade_checks_per_section %.1f ms\n", 1000 * c / n, 1000 * r / n; \
 	          printf "bench grade_slowest_compile %.1f ms (the limit is 8 s, checker.c)\n", 1000 * mc; \
-	          printf "bench grade_slowest_section_checks %.1f ms, hidden re-run included (the budget is 6 s)\n", 1000 * mr }'; \
-	  awk -v n=$(N) -v s=$$secs 'BEGIN { printf "bench grade_throughput %.1f submissions/min\n", n * 60 / s }'
+	          printf "bench grade_slowest_section_checks %.1f ms, hidden re-run included (the budget is 6 s)\n", 1000 * mr }'
+	@cp $(BUILD)/bench-grade/gradebook.csv $(BUILD)/bench-grade/gradebook.first.csv
+	@echo 1 | $(BENCH_GRADE) > $(BUILD)/bench-grade/log.regrade.txt
+	@cmp -s $(BUILD)/bench-grade/gradebook.csv $(BUILD)/bench-grade/gradebook.first.csv \
+	  || { echo "bench-grade: the cached regrade changed the gradebook"; exit 1; }
+	@echo 2 | $(BENCH_GRADE) > $(BUILD)/bench-grade/log.newseed.txt
+	@cmp -s $(BUILD)/bench-grade/gradebook.csv $(BUILD)/bench-grade/gradebook.first.csv \
+	  || { echo "bench-grade: the reference copies lost points with a new hidden seed"; exit 1; }
+	@echo "load after: $$(uptime | sed 's/.*load average: //'); peak disk per submission after the run: $$(du -sk $(BUILD)/bench-grade/results | awk -v n=$(N) '{ printf "%.0f KB", $$1 / n }') (+ cache $$(du -sh $(BUILD)/bench-grade/cache | cut -f1))"
+	@awk -v n=$(N) -v s=$(call bench_secs,$(BUILD)/bench-grade/log.txt) 'BEGIN { printf "bench grade_throughput %.1f submissions/min (first grade, empty cache, %.1f s)\n", n * 60 / s, s }'
+	@awk -v n=$(N) -v s=$(call bench_secs,$(BUILD)/bench-grade/log.regrade.txt) 'BEGIN { printf "bench regrade_throughput %.1f submissions/min (same seed, nothing changed, %.1f s)\n", n * 60 / s, s }'
+	@awk -v n=$(N) -v s=$(call bench_secs,$(BUILD)/bench-grade/log.newseed.txt) 'BEGIN { printf "bench regrade_new_seed_throughput %.1f submissions/min (new hidden seed, runners reused, %.1f s)\n", n * 60 / s, s }'
 
 # The same checker, runners and programs with the other compiler (CC can be
 # gcc or clang; whichever is not the default is tried here when installed).
@@ -407,6 +444,10 @@ test-cage: $(CHECKER) $(RUNNER_OBJS) $(GRADE_ALL)
 
 test-grade: $(CHECKER) $(RUNNER_OBJS) $(GRADE_ALL) $(HOSTILE_SRC)
 	@bash checker/tests/test_grade.sh $(BUILD) $(CHECKER) $(GRADE_ALL) $(OBJ)
+
+# The grading cache, resuming, the class summary and the similarity report.
+test-scale: $(CHECKER) $(RUNNER_OBJS) $(GRADE_ALL)
+	@bash checker/tests/test_scale.sh $(BUILD) $(CHECKER) $(GRADE_ALL) $(OBJ)
 
 include plots/plots.mk
 include checker/tests/soak.mk

@@ -10,17 +10,29 @@
  * gradebook row per submission. A submission that breaks even the
  * checker still gets valid files with a score of 0: one broken or hostile
  * submission never stops the batch or changes another's score.
+ *
+ * For a class: each submission's work folder (its staged copy, runners)
+ * is removed once its results are written (--keep-work 1 keeps them); the
+ * gradebook is rewritten as each result arrives, so an interrupted run
+ * leaves a valid one; --resume 1 skips the submissions an earlier run with
+ * the same seed and checker finished (WORK/graded/<name> says so); --cache
+ * DIR hands the checker its cache of runners and results (checker.c),
+ * kept under --cache-max-mb by removing the oldest entries. The gradebook's
+ * last column names the sections whose file is the stub's or the
+ * reference's, once comments and white space are set aside.
  */
 #define _GNU_SOURCE
 /* Paths are bounded buffers; a truncated one fails to open and is reported. */
 #if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC diagnostic ignored "-Wformat-truncation"
 #endif
+#include "sha256.h"
 #include "text.h"
 
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <ftw.h>
 #include <signal.h>
 #include <sys/prctl.h>
 #include <stdio.h>
@@ -39,10 +51,12 @@ typedef struct {
     pid_t pid;
     int done;
     int exit_code;
+    char same_as[256]; /* "stub:01 reference:03", see same_as() */
 } submission;
 
 static const char *g_checker = "build/checker", *g_root = ".", *g_objdir = "build/obj", *g_work = "build/grade/work",
-                  *g_timeout_ms = NULL;
+                  *g_timeout_ms = NULL, *g_cache = NULL;
+static int g_keep_work = 0;
 
 static int compare_names(const void *a, const void *b)
 {
@@ -105,9 +119,19 @@ static void gp_quoted(FILE *gp, const char *text, size_t len)
  * spaces, commas, quotes and Thai letters; compiler options and dependency
  * lists do not all survive those (measured: a space or a comma in the work
  * path scored a correct submission 0). */
-static void work_name(int index, const char *name, char *out, size_t out_size)
+static void work_name(const char *name, char *out, size_t out_size)
 {
-    int n = snprintf(out, out_size, "%03d_", index);
+    /* named by its name's hash, not its place in the list: the same
+     * student's work folder (and so the compile's paths, part of the
+     * cache's keys) stays the same when a classmate is added */
+    sha256_ctx c;
+    unsigned char d[32];
+    char hex[65];
+    sha256_init(&c);
+    sha256_update(&c, name, strlen(name));
+    sha256_final(&c, d);
+    sha256_hex(d, hex);
+    int n = snprintf(out, out_size, "%.8s_", hex);
     for (const char *p = name; *p && (size_t)n + 1 < out_size; p++) {
         char c = *p;
         int plain = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '.' ||
@@ -117,29 +141,96 @@ static void work_name(int index, const char *name, char *out, size_t out_size)
     out[n] = '\0';
 }
 
-static pid_t start_one(int index, const submission *sub, const char *subs, const char *out, unsigned long long seed)
+/* The folder graded for a submission: a whole workbook (a clone or a
+ * "Download ZIP"): its exercises/ is the submission, as run_autograder does
+ * on Gradescope - unless section folders sit at the top (then a leftover
+ * exercises/ is the stubs), and never through a symbolic link (one to the
+ * reference would pass). */
+static void submission_dir(const char *subs, const submission *sub, char *dir, size_t dir_size)
 {
-    char dir[1024], work[1024], work_leaf[300], result_dir[1024], json[1100], junit[1100], scores[1100],
-        results[1100], log[1100];
-    snprintf(dir, sizeof dir, "%s/%s", subs, sub->name);
-    /* a whole workbook (a clone or a "Download ZIP"): its exercises/ is the
-     * submission, as run_autograder does on Gradescope - unless section
-     * folders sit at the top (then a leftover exercises/ is the stubs), and
-     * never through a symbolic link (one to the reference would pass) */
+    snprintf(dir, dir_size, "%s/%s", subs, sub->name);
     char inner[1100];
     struct stat st;
     snprintf(inner, sizeof inner, "%s/exercises", dir);
     if (!has_section_folder(dir, NULL, 0) && lstat(inner, &st) == 0 && S_ISDIR(st.st_mode))
-        snprintf(dir, sizeof dir, "%s", inner);
-    work_name(index, sub->name, work_leaf, sizeof work_leaf);
-    snprintf(work, sizeof work, "%s/%s", g_work, work_leaf);
+        snprintf(dir, dir_size, "%s", inner);
+}
+
+static void work_dir(const submission *sub, char *work, size_t work_size)
+{
+    char work_leaf[300];
+    work_name(sub->name, work_leaf, sizeof work_leaf);
+    snprintf(work, work_size, "%s/%s", g_work, work_leaf);
+}
+
+/* WORK/graded/<work name>: the hash of what decided a submission's results
+ * (seed, checker binary, name), so --resume trusts only a finished run
+ * with the same seed and checker. Not beside the results, which may be
+ * handed back: a 32-bit seed is found from its hash in seconds. */
+static void mark_path(const submission *sub, char *path, size_t path_size)
+{
+    char leaf[300];
+    work_name(sub->name, leaf, sizeof leaf);
+    snprintf(path, path_size, "%s/graded/%s", g_work, leaf);
+}
+
+static void graded_mark(const submission *sub, unsigned long long seed, char hex[65])
+{
+    static unsigned char checker_digest[32];
+    static int hashed;
+    if (!hashed) {
+        sha256_ctx c;
+        sha256_init(&c);
+        FILE *f = fopen(g_checker, "rb");
+        char buf[65536];
+        size_t n;
+        while (f && (n = fread(buf, 1, sizeof buf, f)) > 0)
+            sha256_update(&c, buf, n);
+        if (f)
+            fclose(f);
+        sha256_final(&c, checker_digest);
+        hashed = 1;
+    }
+    sha256_ctx c;
+    unsigned char d[32];
+    sha256_init(&c);
+    sha256_update(&c, "graded v1", 9);
+    sha256_update(&c, &seed, sizeof seed);
+    sha256_update(&c, checker_digest, sizeof checker_digest);
+    sha256_update(&c, sub->name, strlen(sub->name) + 1);
+    sha256_final(&c, d);
+    sha256_hex(d, hex);
+}
+
+static int remove_entry(const char *path, const struct stat *st, int flag, struct FTW *ftw)
+{
+    (void)st;
+    (void)ftw;
+    if (flag == FTW_DP)
+        rmdir(path);
+    else
+        unlink(path);
+    return 0;
+}
+
+/* rm -rf, never following a link out of the folder */
+static void remove_tree(const char *path) { nftw(path, remove_entry, 16, FTW_DEPTH | FTW_PHYS); }
+
+static pid_t start_one(const submission *sub, const char *subs, const char *out, unsigned long long seed)
+{
+    char dir[1024], work[1024], result_dir[1024], json[1100], junit[1100], scores[1100],
+        results[1100], log[1100], mark[1100];
+    submission_dir(subs, sub, dir, sizeof dir);
+    work_dir(sub, work, sizeof work);
     snprintf(result_dir, sizeof result_dir, "%s/%s", out, sub->name);
     snprintf(json, sizeof json, "%s/results.json", result_dir);
     snprintf(junit, sizeof junit, "%s/junit.xml", result_dir);
     snprintf(scores, sizeof scores, "%s/scores.tsv", result_dir);
     snprintf(results, sizeof results, "%s/results.tsv", result_dir);
     snprintf(log, sizeof log, "%s/log.txt", result_dir);
+    mark_path(sub, mark, sizeof mark);
     mkdir(result_dir, 0755);
+    remove(mark);
     remove(json);
     remove(scores);
 
@@ -175,6 +266,10 @@ static pid_t start_one(int index, const submission *sub, const char *subs, const
                             "--results", results, "--gradescope", json, "--junit", junit, "--scores", scores,
                             "--no-color", "--hidden-seed-stdin", "--plot-dir", result_dir, "--plot-defer"};
     int n = 22;
+    if (g_cache) {
+        args[n++] = "--cache";
+        args[n++] = g_cache;
+    }
     if (g_timeout_ms) { /* else the checker's own limits (checker.c) */
         args[n++] = "--timeout-ms";
         args[n++] = g_timeout_ms;
@@ -230,10 +325,231 @@ static void csv_field(FILE *f, const char *text)
     fputc('"', f);
 }
 
+/* ---- the gradebook --------------------------------------------------------- */
+
+static char g_sections[MAX_SECTIONS][64];
+static int g_section_count;
+
+static int by_name(const struct dirent **a, const struct dirent **b) { return strcmp((*a)->d_name, (*b)->d_name); }
+
+/* The workbook's sections (solutions/NN_slug), the gradebook's columns. */
+static void load_sections(void)
+{
+    char dir[1200];
+    struct dirent **names = NULL;
+    snprintf(dir, sizeof dir, "%s/solutions", g_root);
+    int n = scandir(dir, &names, NULL, by_name);
+    for (int i = 0; i < n; i++) {
+        const char *d = names[i]->d_name;
+        if (g_section_count < MAX_SECTIONS && d[0] >= '0' && d[0] <= '9' && d[1] >= '0' && d[1] <= '9' && d[2] == '_')
+            snprintf(g_sections[g_section_count++], sizeof g_sections[0], "%s", d);
+        free(names[i]);
+    }
+    free(names);
+}
+
+/* A C file without its comments and white space (strings and character
+ * constants kept as written), so a copy of the stub or the reference with
+ * its comments changed or its lines re-indented is still seen as one.
+ * Returns a malloc'd text or NULL. */
+static char *normalized_source(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return NULL;
+    size_t cap = 1 << 16, n = 0;
+    char *out = malloc(cap + 1);
+    int c, quote = 0;
+    while (out && (c = fgetc(f)) != EOF && n < (1u << 22)) {
+        if (n + 2 >= cap) {
+            char *bigger = realloc(out, 2 * cap + 1);
+            if (!bigger)
+                break;
+            out = bigger;
+            cap *= 2;
+        }
+        if (quote) {
+            out[n++] = (char)c;
+            if (c == '\\') {
+                int d = fgetc(f);
+                if (d != EOF)
+                    out[n++] = (char)d;
+            } else if (c == quote || c == '\n') {
+                quote = 0;
+            }
+            continue;
+        }
+        if (c == '"' || c == '\'') {
+            quote = c;
+            out[n++] = (char)c;
+        } else if (c == '/') {
+            int d = fgetc(f);
+            if (d == '/') {
+                while ((c = fgetc(f)) != EOF && c != '\n') {}
+            } else if (d == '*') {
+                int prev = 0;
+                while ((c = fgetc(f)) != EOF && !(prev == '*' && c == '/'))
+                    prev = c;
+            } else {
+                out[n++] = '/';
+                if (d != EOF)
+                    ungetc(d, f);
+            }
+        } else if (c != ' ' && c != '\t' && c != '\n' && c != '\r' && c != '\f' && c != '\v') {
+            out[n++] = (char)c;
+        }
+    }
+    fclose(f);
+    if (out)
+        out[n] = '\0';
+    return out;
+}
+
+static void same_as(const char *subs, submission *sub)
+{
+    static char *stub[MAX_SECTIONS], *ref[MAX_SECTIONS];
+    static int loaded;
+    char dir[1024];
+    submission_dir(subs, sub, dir, sizeof dir);
+    sub->same_as[0] = '\0';
+    size_t used = 0;
+    for (int k = 0; k < g_section_count; k++) {
+        const char *slug = g_sections[k], *name = strchr(slug, '_') + 1;
+        char path[1400];
+        if (!loaded) {
+            snprintf(path, sizeof path, "%s/exercises/%s/%s.c", g_root, slug, name);
+            stub[k] = normalized_source(path);
+            snprintf(path, sizeof path, "%s/solutions/%s/%s.c", g_root, slug, name);
+            ref[k] = normalized_source(path);
+        }
+        snprintf(path, sizeof path, "%s/%s/%s.c", dir, slug, name);
+        struct stat st;
+        char *mine = lstat(path, &st) == 0 && S_ISREG(st.st_mode) ? normalized_source(path) : NULL;
+        const char *what = !mine ? NULL : stub[k] && !strcmp(mine, stub[k]) ? "stub" : ref[k] && !strcmp(mine, ref[k]) ? "reference" : NULL;
+        if (what && used + 20 < sizeof sub->same_as)
+            used += (size_t)snprintf(sub->same_as + used, sizeof sub->same_as - used, "%s%s:%.2s", used ? " " : "", what, slug);
+        free(mine);
+    }
+    loaded = 1;
+}
+
+/* The gradebook with a row for every finished submission, in name order:
+ * written to a new file and renamed over the old, after each result, so
+ * the file is whole whenever it is read (or the run is stopped). */
+static int write_gradebook(const char *csv, const char *out, const submission *list, int count, int bom)
+{
+    char tmp[1200];
+    snprintf(tmp, sizeof tmp, "%s.part", csv);
+    FILE *f = fopen(tmp, "w");
+    if (!f)
+        return 0;
+    /* Excel on Windows reads a CSV in the local code page, turning Thai
+     * names into mojibake, unless the file starts with a UTF-8 byte-order
+     * mark. Other readers (Python's csv, awk) would see the mark as part of
+     * the first column's name, so it is asked for, not the default. */
+    if (bom)
+        fputs("\xEF\xBB\xBF", f);
+    fprintf(f, "name,total,max");
+    for (int k = 0; k < g_section_count; k++)
+        fprintf(f, ",%s", g_sections[k]);
+    fprintf(f, ",same_as\n");
+    for (int i = 0; i < count; i++) {
+        if (!list[i].done)
+            continue;
+        double values[MAX_SECTIONS] = {0}, total = 0, total_max = 0;
+        char path[1100], slug[64];
+        double got, max;
+        snprintf(path, sizeof path, "%s/%s/scores.tsv", out, list[i].name);
+        FILE *s = fopen(path, "r");
+        while (s && fscanf(s, "%63s %lf %lf", slug, &got, &max) == 3) {
+            for (int k = 0; k < g_section_count; k++)
+                if (!strcmp(g_sections[k], slug))
+                    values[k] = got;
+            total += got;
+            total_max += max;
+        }
+        if (s)
+            fclose(s);
+        if (total_max == 0) /* not graded (the checker failed): still out of the real maximum */
+            total_max = points_total();
+        char name[1100]; /* valid UTF-8 and one row a line, whatever the folder is called */
+        text_safe_str(name, sizeof name, list[i].name, 0);
+        csv_field(f, name);
+        fprintf(f, ",%.2f,%.2f", total, total_max);
+        for (int k = 0; k < g_section_count; k++)
+            fprintf(f, ",%.2f", values[k]);
+        fprintf(f, ",%s\n", list[i].same_as);
+    }
+    if (fclose(f) != 0 || rename(tmp, csv) != 0) {
+        unlink(tmp);
+        return 0;
+    }
+    return 1;
+}
+
+/* ---- the cache's bound ------------------------------------------------------ */
+
+typedef struct {
+    char path[512];
+    time_t mtime;
+    off_t size;
+} cache_entry;
+static cache_entry *g_entries;
+static size_t g_entry_count, g_entry_cap;
+static long long g_cache_bytes;
+
+static int note_entry(const char *path, const struct stat *st, int flag, struct FTW *ftw)
+{
+    (void)ftw;
+    if (flag != FTW_F || strlen(path) >= sizeof g_entries[0].path)
+        return 0;
+    if (g_entry_count == g_entry_cap) {
+        size_t cap = g_entry_cap ? 2 * g_entry_cap : 1024;
+        cache_entry *more = realloc(g_entries, cap * sizeof *more);
+        if (!more)
+            return 1;
+        g_entries = more;
+        g_entry_cap = cap;
+    }
+    cache_entry *e = &g_entries[g_entry_count++];
+    snprintf(e->path, sizeof e->path, "%s", path);
+    e->mtime = st->st_mtime;
+    e->size = st->st_size;
+    g_cache_bytes += st->st_size;
+    return 0;
+}
+
+static int older_first(const void *a, const void *b)
+{
+    const cache_entry *x = a, *y = b;
+    return x->mtime < y->mtime ? -1 : x->mtime > y->mtime;
+}
+
+/* The cache kept under max_mb: entries are touched when used (checker.c),
+ * so the least recently used go first. */
+static void bound_cache(long long max_mb, long long *kept_bytes, int *removed)
+{
+    *removed = 0;
+    g_entry_count = 0;
+    g_cache_bytes = 0;
+    nftw(g_cache, note_entry, 16, FTW_PHYS);
+    qsort(g_entries, g_entry_count, sizeof g_entries[0], older_first);
+    for (size_t i = 0; i < g_entry_count && g_cache_bytes > max_mb << 20; i++)
+        if (unlink(g_entries[i].path) == 0) {
+            g_cache_bytes -= g_entries[i].size;
+            (*removed)++;
+        }
+    *kept_bytes = g_cache_bytes;
+    free(g_entries);
+    g_entries = NULL;
+    g_entry_cap = g_entry_count = 0;
+}
+
 int main(int argc, char **argv)
 {
     const char *subs = NULL, *out = "build/grade/results", *csv = "build/grade/gradebook.csv";
-    int jobs = 2, bom = 0;
+    int jobs = 2, bom = 0, resume = 0;
+    long long cache_max_mb = 512;
     for (int i = 1; i + 1 < argc; i += 2) {
         if (!strcmp(argv[i], "--subs")) subs = argv[i + 1];
         else if (!strcmp(argv[i], "--out")) out = argv[i + 1];
@@ -245,9 +561,16 @@ int main(int argc, char **argv)
         else if (!strcmp(argv[i], "--objdir")) g_objdir = argv[i + 1];
         else if (!strcmp(argv[i], "--work")) g_work = argv[i + 1];
         else if (!strcmp(argv[i], "--timeout-ms")) g_timeout_ms = argv[i + 1];
+        else if (!strcmp(argv[i], "--cache")) g_cache = argv[i + 1];
+        else if (!strcmp(argv[i], "--cache-max-mb")) cache_max_mb = atoll(argv[i + 1]);
+        else if (!strcmp(argv[i], "--keep-work")) g_keep_work = !strcmp(argv[i + 1], "1");
+        else if (!strcmp(argv[i], "--resume")) resume = !strcmp(argv[i + 1], "1");
     }
+    /* progress lines reach a log as each submission finishes */
+    setvbuf(stdout, NULL, _IOLBF, 0);
     if (!subs || jobs < 1) {
-        fprintf(stderr, "usage: grade_all --subs DIR [--out DIR] [--csv FILE] [--jobs N] [--bom 1]  (hidden seed on stdin)\n");
+        fprintf(stderr, "usage: grade_all --subs DIR [--out DIR] [--csv FILE] [--jobs N] [--bom 1] [--resume 1] [--keep-work 1]\n"
+                        "                 [--cache DIR [--cache-max-mb N]]  (hidden seed on stdin)\n");
         return 2;
     }
     unsigned long long seed;
@@ -299,17 +622,56 @@ int main(int argc, char **argv)
         return 2;
     }
 
-    if (!make_dirs(out, g_work)) {
+    char graded_dir[1100];
+    snprintf(graded_dir, sizeof graded_dir, "%s/graded", g_work);
+    if (!make_dirs(out, graded_dir)) {
         fprintf(stderr, "grade_all: cannot create %s\n", out);
         return 2;
     }
 
+    load_sections();
+    for (int i = 0; i < count; i++)
+        same_as(subs, &list[i]);
+    /* this run's submissions (NUL-separated: names are the students'), so
+     * the class summary leaves out folders an earlier class left in OUT */
+    char list_path[1100];
+    snprintf(list_path, sizeof list_path, "%s/.submissions", out);
+    FILE *lf = fopen(list_path, "w");
+    for (int i = 0; lf && i < count; i++)
+        fwrite(list[i].name, 1, strlen(list[i].name) + 1, lf);
+    if (lf)
+        fclose(lf);
     int tty = isatty(STDOUT_FILENO);
-    int next = 0, running = 0, finished = 0;
+    int next = 0, running = 0, finished = 0, resumed = 0;
+    if (resume) {
+        /* what an earlier run with this seed and checker finished */
+        for (int i = 0; i < count; i++) {
+            char path[1100], want[65], got[80] = "";
+            mark_path(&list[i], path, sizeof path);
+            FILE *m = fopen(path, "r");
+            if (m && fgets(got, sizeof got, m))
+                got[strcspn(got, "\n")] = '\0';
+            if (m)
+                fclose(m);
+            graded_mark(&list[i], seed, want);
+            if (!strcmp(got, want)) {
+                list[i].done = 1;
+                finished++;
+                resumed++;
+            }
+        }
+        if (resumed)
+            printf("resumed: %d of %d submissions were graded by the interrupted run\n", resumed, count);
+    }
+    write_gradebook(csv, out, list, count, bom);
     double start = now();
     while (finished < count) {
         while (running < jobs && next < count) {
-            list[next].pid = start_one(next, &list[next], subs, out, seed);
+            if (list[next].done) {
+                next++;
+                continue;
+            }
+            list[next].pid = start_one(&list[next], subs, out, seed);
             if (list[next].pid < 0) {
                 list[next].done = 1;
                 list[next].exit_code = -1;
@@ -319,6 +681,8 @@ int main(int argc, char **argv)
             }
             next++;
         }
+        if (running == 0)
+            continue;
         int status;
         pid_t pid = waitpid(-1, &status, 0);
         if (pid < 0) {
@@ -335,10 +699,32 @@ int main(int argc, char **argv)
                 write_fallback(out, &list[i]);
             running--;
             finished++;
+            /* results written: the work folder (a staged copy and ten
+             * runners, 0.5 MB) goes, then the mark that says so */
+            char work[1024];
+            work_dir(&list[i], work, sizeof work);
+            if (!g_keep_work)
+                remove_tree(work);
+            if (list[i].exit_code == 0) {
+                char path[1100], mark[65];
+                mark_path(&list[i], path, sizeof path);
+                graded_mark(&list[i], seed, mark);
+                FILE *m = fopen(path, "w");
+                if (m) {
+                    fprintf(m, "%s\n", mark);
+                    fclose(m);
+                }
+            }
+            if (!write_gradebook(csv, out, list, count, bom)) {
+                fprintf(stderr, "grade_all: cannot write %s\n", csv);
+                return 2;
+            }
             /* the folder's name is the student's: shown as safe text on one
              * line (text.h), cut between letters to 30 bytes on a terminal */
             char name[1100];
             text_safe_str(name, tty ? 31 : sizeof name, list[i].name, 0);
+            int graded_now = finished - resumed;
+            double elapsed = now() - start, eta = graded_now ? elapsed / graded_now * (count - finished) : 0;
             if (tty) {
                 int width = 30, filled = count ? finished * width / count : width;
                 printf("\r  [");
@@ -346,7 +732,8 @@ int main(int argc, char **argv)
                     putchar(k < filled ? '#' : '.');
                 /* \033[K: Thai takes fewer columns than bytes, so padding
                  * alone can leave the end of a longer name behind */
-                printf("] %d/%d graded  %-30s\033[K", finished, count, name);
+                printf("] %d/%d graded, %d:%02d left  %-30s\033[K", finished, count, (int)eta / 60, (int)eta % 60,
+                       name);
                 fflush(stdout);
             } else {
                 printf("graded %d/%d %s%s\n", finished, count, name,
@@ -356,61 +743,10 @@ int main(int argc, char **argv)
     }
     if (tty)
         printf("\n");
-
-    /* The gradebook: one row per submission, one column per section. */
-    FILE *f = fopen(csv, "w");
-    if (!f) {
+    if (!write_gradebook(csv, out, list, count, bom)) {
         fprintf(stderr, "grade_all: cannot write %s\n", csv);
         return 2;
     }
-    char sections[MAX_SECTIONS][64];
-    int section_count = 0;
-    for (int i = 0; i < count && section_count == 0; i++) {
-        char path[1100], slug[64];
-        double got, max;
-        snprintf(path, sizeof path, "%s/%s/scores.tsv", out, list[i].name);
-        FILE *s = fopen(path, "r");
-        while (s && section_count < MAX_SECTIONS && fscanf(s, "%63s %lf %lf", slug, &got, &max) == 3)
-            snprintf(sections[section_count++], sizeof sections[0], "%s", slug);
-        if (s)
-            fclose(s);
-    }
-    /* Excel on Windows reads a CSV in the local code page, turning Thai
-     * names into mojibake, unless the file starts with a UTF-8 byte-order
-     * mark. Other readers (Python's csv, awk) would see the mark as part of
-     * the first column's name, so it is asked for, not the default. */
-    if (bom)
-        fputs("\xEF\xBB\xBF", f);
-    fprintf(f, "name,total,max");
-    for (int k = 0; k < section_count; k++)
-        fprintf(f, ",%s", sections[k]);
-    fprintf(f, "\n");
-    for (int i = 0; i < count; i++) {
-        double values[MAX_SECTIONS] = {0}, total = 0, total_max = 0;
-        char path[1100], slug[64];
-        double got, max;
-        snprintf(path, sizeof path, "%s/%s/scores.tsv", out, list[i].name);
-        FILE *s = fopen(path, "r");
-        while (s && fscanf(s, "%63s %lf %lf", slug, &got, &max) == 3) {
-            for (int k = 0; k < section_count; k++)
-                if (!strcmp(sections[k], slug))
-                    values[k] = got;
-            total += got;
-            total_max += max;
-        }
-        if (s)
-            fclose(s);
-        if (total_max == 0) /* not graded (the checker failed): still out of the real maximum */
-            total_max = points_total();
-        char name[1100]; /* valid UTF-8 and one row a line, whatever the folder is called */
-        text_safe_str(name, sizeof name, list[i].name, 0);
-        csv_field(f, name);
-        fprintf(f, ",%.2f,%.2f", total, total_max);
-        for (int k = 0; k < section_count; k++)
-            fprintf(f, ",%.2f", values[k]);
-        fprintf(f, "\n");
-    }
-    fclose(f);
     /* Every submission's convergence figures (05/06) in one gnuplot run,
      * rather than one gnuplot process per figure. */
     char script[1200];
@@ -427,8 +763,15 @@ int main(int argc, char **argv)
             const char *suffix = "_vs_reference.dat";
             if (len <= strlen(suffix) || strcmp(de->d_name + len - strlen(suffix), suffix) != 0)
                 continue;
-            char data[1400], solver[64] = "solver";
+            char data[1400], solver[64] = "solver", svg[1400];
             snprintf(data, sizeof data, "%s/%s", dir, de->d_name);
+            /* drawn already from these very numbers (a regrade, a resume) */
+            struct stat data_st, svg_st;
+            snprintf(svg, sizeof svg, "%.*s.svg", (int)(strlen(data) - 4), data);
+            if (stat(data, &data_st) == 0 && stat(svg, &svg_st) == 0 &&
+                (svg_st.st_mtim.tv_sec > data_st.st_mtim.tv_sec ||
+                 (svg_st.st_mtim.tv_sec == data_st.st_mtim.tv_sec && svg_st.st_mtim.tv_nsec >= data_st.st_mtim.tv_nsec)))
+                continue;
             FILE *df = fopen(data, "r");
             if (df) {
                 if (fscanf(df, "# solver %63s", solver) != 1)
@@ -478,6 +821,13 @@ int main(int argc, char **argv)
         }
     }
 
+    if (g_cache) {
+        long long kept;
+        int removed;
+        bound_cache(cache_max_mb, &kept, &removed);
+        printf("cache: %s holds %.1f MB (bound %lld MB%s)\n", g_cache, (double)kept / (1 << 20), cache_max_mb,
+               removed ? ", oldest entries removed" : "");
+    }
     double seconds = now() - start;
     printf("graded %d submissions in %.1f s (%d jobs): %s, %s/<name>/results.json\n", count, seconds, jobs, csv, out);
     return 0;

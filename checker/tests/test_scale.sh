@@ -1,0 +1,173 @@
+#!/usr/bin/env bash
+# test_scale.sh - grading a class at scale (part of make test, ~1 min).
+#   test_scale.sh BUILD CHECKER GRADE_ALL OBJDIR
+# The SHA-256 against sha256sum; a cached regrade gives byte-identical
+# results and compiles and checks nothing; each input of a runner (the
+# student's source, a staged header, the flags, the compiler, the checker
+# itself) and the seed miss the cache; work folders are removed and what
+# is left per submission is small; an interrupted grade_all resumes to the
+# same gradebook; the gradebook flags copies of the stub; the class
+# summary names the mistakes; the similarity report ranks planted copies
+# above independent solutions and matches no stub.
+set -uo pipefail
+build=$1 checker=$2 grade_all=$3 objdir=$4
+dir=$build/scale-test
+rm -rf "$dir" && mkdir -p "$dir"
+pass=0 fail=0
+ok() { pass=$((pass + 1)); }
+bad() { fail=$((fail + 1)); echo "test-scale: FAIL: $*"; }
+
+# ---- SHA-256: the cache's names --------------------------------------------
+cat > "$dir/sha.c" <<'EOF'
+#include "sha256.h"
+#include <stdio.h>
+int main(int argc, char **argv)
+{
+    for (int i = 1; i < argc; i++) {
+        FILE *f = fopen(argv[i], "rb");
+        if (!f)
+            return 1;
+        sha256_ctx c;
+        unsigned char buf[777], d[32]; /* an odd size: updates straddle blocks */
+        char hex[65];
+        size_t n;
+        sha256_init(&c);
+        while ((n = fread(buf, 1, sizeof buf, f)) > 0)
+            sha256_update(&c, buf, n);
+        fclose(f);
+        sha256_final(&c, d);
+        sha256_hex(d, hex);
+        printf("%s  %s\n", hex, argv[i]);
+    }
+    return 0;
+}
+EOF
+${CC:-cc} -std=c11 -O2 -Ichecker "$dir/sha.c" checker/sha256.c -o "$dir/sha" || bad "the SHA-256 test driver did not build"
+: > "$dir/empty"
+for len in 55 56 63 64 65 1000; do head -c $len /dev/urandom > "$dir/random$len"; done
+files=("$dir/empty" "$dir"/random* "$checker")
+cmp -s <("$dir/sha" "${files[@]}") <(sha256sum "${files[@]}") && ok || bad "sha256.c disagrees with sha256sum"
+
+# ---- a class, graded twice with the cache ------------------------------------
+bash checker/tests/make_class.sh "$dir/class" 8
+count=8
+grade() { echo "$2" | "$grade_all" --subs "$dir/class" --out "$dir/$1" --csv "$dir/$1.csv" --jobs 2 \
+  --checker "$checker" --root . --objdir "$objdir" --work "$dir/work" --timeout-ms 1500 "${@:3}" > "$dir/$1.log" 2>&1; }
+# (one work folder, as make grade-all has: a failed compile's message
+# quotes its paths, so it is kept for that place)
+grade first 4242 --cache "$dir/cache" || bad "grade_all exited non-zero (see $dir/first.log)"
+grade again 4242 --cache "$dir/cache" || bad "the regrade exited non-zero"
+cmp -s "$dir/first.csv" "$dir/again.csv" && ok || bad "the cached regrade changed the gradebook"
+[ "$(($(wc -l < "$dir/first.csv") - 1))" = $count ] && ok || bad "the gradebook has no row per submission"
+for s in "$dir"/first/*/; do
+  n=$(basename "$s") a=$dir/again/$n
+  for f in junit.xml scores.tsv; do cmp -s "$s/$f" "$a/$f" || bad "the cached regrade changed $n/$f"; done
+  cmp -s <(grep -v '"execution_time"' "$s/results.json") <(grep -v '"execution_time"' "$a/results.json") \
+    || bad "the cached regrade changed $n/results.json (beyond its execution time)"
+  # the figures' notes name the results folder, which differs here
+  cmp -s <(grep -v '^cache:' "$s/log.txt" | sed "s|$dir/first/|OUT/|g") <(grep -v '^cache:' "$a/log.txt" | sed "s|$dir/again/|OUT/|g") \
+    || bad "the cached regrade changed $n/log.txt"
+  for f in "$s"/*.dat; do [ -e "$f" ] || continue; cmp -s "$f" "$a/$(basename "$f")" || bad "the cached regrade changed $n's figure data"; done
+  grep -q "^cache: [0-9]* runners reused, 0 compiled; [0-9]* section runs reused, 0 run" "$a/log.txt" \
+    || bad "the regrade of $n compiled or checked again: $(grep '^cache:' "$a/log.txt")"
+done
+ok
+# The work folders are gone (results kept); what is left is small.
+left=$(find "$dir/work" -mindepth 1 -maxdepth 1 -type d ! -name graded | wc -l)
+[ "$left" = 0 ] && ok || bad "$left work folders left behind in $dir/work"
+# nothing derived from the hidden seed beside the results (they may be handed back)
+[ -z "$(find "$dir/first" -name '.graded*')" ] && [ "$(ls "$dir/work/graded" | wc -l)" = $count ] && ok \
+  || bad "the resume marks are not (all) in the work folder"
+# (per submission on average: the untouched stubs' feedback, every check
+# failing in full, is the largest, ~300 KB with its two figures)
+per=$(du -sk "$dir/first" | awk -v n=$count '{ printf "%d", $1 / n }')
+[ "$per" -le 200 ] && ok || bad "a submission's results take $per KB on average (at most 200)"
+# The stubs handed in (student 7) are flagged as such in every section.
+grep -q '^student007,.*stub:01 stub:02 stub:03 stub:04 stub:05 stub:06 stub:07 stub:08 stub:09 stub:10$' "$dir/first.csv" \
+  && ok || bad "the untouched stubs are not flagged in the gradebook: $(grep student007 "$dir/first.csv")"
+grep -q '^student002,.*reference:01' "$dir/first.csv" && ok || bad "a copy of the reference (comment added) is not flagged"
+
+# ---- every input of a runner misses the cache ---------------------------------
+one=$dir/class/student002
+check02() { # work-name label, extra checker arguments...
+  "$checker" --root . --dir "${dir_under:-$one}" --objdir "$objdir" --work "$dir/w_miss" --section 02 --no-color \
+    --cache "$dir/cache_miss" "${@:2}" > "$dir/miss_$1.log" 2>&1
+  grep '^cache:' "$dir/miss_$1.log"
+}
+check02 warm > /dev/null
+[[ $(check02 same) == "cache: 1 runners reused, 0 compiled; 1 section runs reused, 0 run" ]] && ok \
+  || bad "the same section again was not reused: $(check02 same)"
+cp -r "$one" "$dir/changed" && echo "/* one more comment */" >> "$dir/changed/02_law_of_cosines/law_of_cosines.c"
+[[ $(dir_under=$dir/changed check02 source) == *" 1 compiled"* ]] && ok || bad "a changed source hit the cache"
+cp -r solutions "$dir/ref" && echo "/* header changed */" >> "$dir/ref/02_law_of_cosines/law_of_cosines.h"
+[[ $(check02 header --ref "$dir/ref") == *" 1 compiled"* ]] && ok || bad "a changed staged header hit the cache"
+[[ $(check02 flags --cflags "-DSCALE_TEST=1") == *" 1 compiled"* ]] && ok || bad "other flags hit the cache"
+cc_path=$(command -v "${CC:-cc}")
+[[ $(check02 compiler --cc "$cc_path") == *" 1 compiled"* ]] && ok || bad "another compiler (path) hit the cache"
+cp "$checker" "$dir/checker_v2" && printf 'v2' >> "$dir/checker_v2"
+[[ $("$dir/checker_v2" --root . --dir "$one" --objdir "$objdir" --work "$dir/w_miss" --section 02 --no-color \
+  --cache "$dir/cache_miss" 2>&1 | grep '^cache:') == *" 1 compiled"* ]] && ok || bad "another checker binary hit the cache"
+[[ $(check02 seed --seed 2) == "cache: 1 runners reused, 0 compiled; 0 section runs reused, 1 run" ]] && ok \
+  || bad "a new seed did not rerun the checks on the kept runner: $(check02 seed2 --seed 3)"
+
+# ---- an interrupted run resumes to the same gradebook ----------------------------
+echo 4242 | "$grade_all" --subs "$dir/class" --out "$dir/resumed" --csv "$dir/resumed.csv" --jobs 1 \
+  --checker "$checker" --root . --objdir "$objdir" --work "$dir/work_resumed" --timeout-ms 1500 > "$dir/cut.log" 2>&1 &
+pid=$!
+for _ in $(seq 1 600); do grep -q "^graded 3/$count" "$dir/cut.log" 2>/dev/null && break; sleep 0.1; done
+kill -TERM "$pid"; wait "$pid" 2>/dev/null   # (a background job ignores SIGINT)
+rows=$(($(wc -l < "$dir/resumed.csv") - 1))
+[ "$rows" -ge 3 ] && [ "$rows" -lt $count ] && ok || bad "the interrupted run's gradebook has $rows rows (3 to $((count - 1)) expected)"
+echo 4242 | "$grade_all" --subs "$dir/class" --out "$dir/resumed" --csv "$dir/resumed.csv" --jobs 2 --resume 1 \
+  --checker "$checker" --root . --objdir "$objdir" --work "$dir/work_resumed" --timeout-ms 1500 > "$dir/resume.log" 2>&1 \
+  || bad "the resumed run exited non-zero"
+grep -q "^resumed: $rows of $count" "$dir/resume.log" && ok || bad "the resumed run did not skip the $rows finished: $(head -2 "$dir/resume.log")"
+[ "$(grep -c '^graded [0-9]*/' "$dir/resume.log")" = $((count - rows)) ] && ok || bad "the resumed run graded again what was finished"
+cmp -s "$dir/first.csv" "$dir/resumed.csv" && ok || bad "the resumed gradebook differs: $(diff "$dir/first.csv" "$dir/resumed.csv" | head -3)"
+# another seed does not take the earlier run's results
+echo 7 | "$grade_all" --subs "$dir/class" --out "$dir/resumed" --csv "$dir/other_seed.csv" --jobs 2 --resume 1 \
+  --checker "$checker" --root . --objdir "$objdir" --work "$dir/work_resumed" --timeout-ms 1500 --cache "$dir/cache" > "$dir/resume7.log" 2>&1
+grep -q "^resumed:" "$dir/resume7.log" && bad "a resume with another seed reused the results" || ok
+
+# ---- the class summary ------------------------------------------------------
+bash checker/class_summary.sh "$dir/first" "$dir/first.csv" "$dir/summary" > "$dir/summary.log" 2>&1 || bad "class_summary.sh failed"
+grep -q "^| 02_law_of_cosines | .* | \`[a-z_]*\` [0-9]" "$dir/summary/summary.md" && ok || bad "the summary names no mistake in 02"
+grep -q "^| submissions | " "$dir/summary/summary.md" && ok || bad "the summary has no score histogram"
+grep -q "02: [a-z_]* in [0-9]* of $count" "$dir/summary.log" && ok || bad "the terminal summary names no mistake: $(cat "$dir/summary.log")"
+! command -v gnuplot >/dev/null || { [ -s "$dir/summary/summary.svg" ] && [ -s "$dir/summary/summary.png" ] && ok || bad "no summary figures"; }
+
+# ---- the similarity report ------------------------------------------------------
+if command -v sim_c >/dev/null; then
+  sim=$dir/simclass && mkdir -p "$sim"
+  for x in a b c; do cp -r checker/tests/similarity/independent_$x "$sim/ind_$x"; done
+  mkdir -p "$sim/reference" && cp -r solutions/02_law_of_cosines "$sim/reference/"
+  for k in rename reorder comments all; do
+    mkdir -p "$sim/copy_$k/02_law_of_cosines"
+    python3 checker/tests/similarity/plant.py checker/tests/similarity/independent_a/02_law_of_cosines/law_of_cosines.c \
+      "$sim/copy_$k/02_law_of_cosines/law_of_cosines.c" $k
+  done
+  cp -r exercises "$sim/stub_1" && cp -r exercises "$sim/stub_2"
+  bash checker/similarity.sh "$sim" "$dir/similarity" . > "$dir/similarity.log" 2>&1 || bad "similarity.sh failed"
+  csv=$dir/similarity/similarity.csv
+  fam() { case $1 in ind_a|copy_*) echo A;; *) echo "$1";; esac; }
+  planted_min=100 indep_max=0 planted=0
+  while IFS=, read -r sec a b pct; do
+    [ "$sec" = 02_law_of_cosines ] || continue
+    if [ "$(fam "$a")" = A ] && [ "$(fam "$b")" = A ]; then
+      planted=$((planted + 1)); [ "$pct" -lt "$planted_min" ] && planted_min=$pct
+    else
+      [ "$pct" -gt "$indep_max" ] && indep_max=$pct
+    fi
+  done < <(tail -n +2 "$csv")
+  [ "$planted" = 10 ] && [ "$planted_min" -gt "$indep_max" ] && ok \
+    || bad "planted copies ($planted pairs, lowest $planted_min %) do not all rank above independent solutions (highest $indep_max %)"
+  grep -q stub_ "$csv" && bad "a stub matched something: $(grep stub_ "$csv" | head -2)" || ok
+  grep -q '^### copy_' "$dir/similarity/similarity.md" && grep -q ' line [0-9]*-[0-9]* ' "$dir/similarity/similarity.md" \
+    && ok || bad "the report shows no matching regions"
+  echo "test-scale: similarity: planted copies >= $planted_min %, independent solutions <= $indep_max %"
+else
+  bash checker/tests/need_commands.sh sim_c; bad "sim_c is not installed: the similarity report is not tested"
+fi
+
+echo "test-scale: $pass passed, $fail failed"
+[ "$fail" = 0 ]
