@@ -16,6 +16,11 @@ static const struct {
     [DIAG_BONE_LENGTH] = {"bone_length", MSG_ADVICE_BONE_LENGTH},
     [DIAG_ROOT_DRIFT] = {"root_drift", MSG_ADVICE_ROOT_DRIFT},
     [DIAG_MULTIPLY_ORDER] = {"multiply_order", MSG_ADVICE_MULTIPLY_ORDER},
+    [DIAG_CCD_ORDER] = {"ccd_order", MSG_ADVICE_CCD_ORDER},
+    [DIAG_CCD_DIRECTION] = {"ccd_direction", MSG_ADVICE_CCD_DIRECTION},
+    [DIAG_CCD_LENGTH_RESTORE] = {"ccd_length_restore", MSG_ADVICE_CCD_LENGTH_RESTORE},
+    [DIAG_FABRIK_BACKWARD_LAST] = {"fabrik_backward_last", MSG_ADVICE_FABRIK_BACKWARD_LAST},
+    [DIAG_COINCIDENT_JOINTS] = {"coincident_joints", MSG_ADVICE_COINCIDENT_JOINTS},
 };
 
 const char *diagnosis_id(diagnosis d)

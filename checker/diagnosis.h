@@ -16,6 +16,11 @@ typedef enum {
     DIAG_BONE_LENGTH,       /* a bone changed length */
     DIAG_ROOT_DRIFT,        /* the fixed root moved */
     DIAG_MULTIPLY_ORDER,    /* FK: local * parent instead of parent * local */
+    DIAG_CCD_ORDER,         /* CCD pass visits the joints root -> tip */
+    DIAG_CCD_DIRECTION,     /* CCD swings target onto tip (the inverse) */
+    DIAG_CCD_LENGTH_RESTORE, /* CCD without the per-pass length restore */
+    DIAG_FABRIK_BACKWARD_LAST, /* FABRIK pass ends on a backward sweep: sweeps swapped or no root reset */
+    DIAG_COINCIDENT_JOINTS, /* a bone collapsed: no fallback where two points coincide */
     DIAG_COUNT
 } diagnosis;
 
