@@ -566,8 +566,16 @@ void ik_chain_error_record(const ik_chain_spec *s)
      * Expected status and (for 1-3) pass count come from the reference;
      * what it does with each is in the suite. And the boundary of the
      * tolerance (TOL_AT above):
-     *   4 - the error exactly the tolerance, 3 passes allowed. */
-    enum { N = 5 };
+     *   4 - the error exactly the tolerance, 3 passes allowed;
+     * and of reach, each with short_passes and tolerance 1e-6, so no
+     * solver gets there and the status must say why:
+     *   5 - a target within reach of the root (0.95 * reach, behind it)
+     *       but farther than reach from joints[1]: IK_NOT_REACHED, the
+     *       reach is measured from the root;
+     *   6 - a target exactly at reach (bones along the axes, lengths 1,
+     *       target (0, 0, 3): every float and double sum is exact): not
+     *       beyond reach, IK_NOT_REACHED. */
+    enum { N = 7 };
     static ik_chain_request rq[N];
     static ik_chain_response rs[N];
     memset(rq, 0, sizeof rq);
@@ -594,12 +602,26 @@ void ik_chain_error_record(const ik_chain_spec *s)
         rq[4].chain.joints[i] = v3(0.0f, (float)i, 0.0f);
     rq[4].target = v3(0.0f, 3.0f - TOL_AT, 0.0f);
     rq[4].settings = (ik_settings){3, TOL_AT};
+    {
+        float reach = ik_chain_reach(&chain);
+        vec3 back = v3_normalize(v3_sub(chain.joints[0], chain.joints[1]));
+        rq[5].target = v3_add(chain.joints[0], v3_scale(back, 0.95f * reach));
+        rq[5].settings = (ik_settings){s->short_passes, 1e-6f};
+    }
+    rq[6].chain.joints[1] = v3(1.0f, 0.0f, 0.0f);
+    rq[6].chain.joints[2] = v3(1.0f, 1.0f, 0.0f);
+    rq[6].chain.joints[3] = v3(1.0f, 1.0f, 1.0f);
+    rq[6].target = v3(0.0f, 0.0f, 3.0f);
+    rq[6].settings = (ik_settings){s->short_passes, 1e-6f};
     if (!CHECK_CALL(s->op, rq, N, rs, describe) || !expect_sound(s, rq, rs, N))
         return;
     const char *const WHY[N] = {T(MSG_CHAIN_WHY_REACHABLE), T(MSG_CHAIN_WHY_OUT_OF_PASSES),
                                 T(MSG_CHAIN_WHY_ALREADY_THERE), T(MSG_CHAIN_WHY_BEYOND_REACH),
-                                T(MSG_CHAIN_WHY_AT_TOLERANCE)};
-    for (int c = 0; c < 4; c++) {
+                                T(MSG_CHAIN_WHY_AT_TOLERANCE), T(MSG_CHAIN_WHY_REACH_FROM_ROOT),
+                                T(MSG_CHAIN_WHY_AT_REACH)};
+    for (int c = 0; c < N; c++) {
+        if (c == 4)
+            continue; /* below, on its own chain */
         ik_chain solved;
         static ik_report want;
         int want_passes = reference(s, &rq[c], &solved, &want);

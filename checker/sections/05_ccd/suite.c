@@ -22,8 +22,13 @@
  * 0.21% of the drawn cases. */
 #define REF_PASS_LIMIT 64
 /* Unreachable target, 256 passes: the reference ends with |tip - root| at
- * worst 1.000000 * reach for 3 bones and 0.999996 * reach for 5. */
+ * worst 1.000000 * reach for 3 bones and 0.999996 * reach for 5. A chain
+ * of 31 bones straightens far more slowly (each pass ends with the root's
+ * turn, and the bones near the tip follow late): worst 0.9428 * reach
+ * over 1800 cases (seeds 1..300), so STRAIGHT_MIN_LONG for it. */
 #define STRAIGHT_MIN 0.99f
+#define STRAIGHT_MIN_LONG 0.9f
+#define LONG_BONES 16
 
 /* Beyond reach CCD never gets within tolerance: it runs every pass, and
  * each pass ends with the root's turn, which aims the chain at the target;
@@ -32,9 +37,10 @@ static int far_straight(const ik_chain_request *rq, const ik_chain_response *rs)
 {
     float reach = ik_chain_reach(&rq->chain);
     float span = v3_length(v3_sub(ik_chain_answer_tip(rq, rs), rq->chain.joints[0]));
-    if (!(span >= STRAIGHT_MIN * reach)) {
+    float straight = rq->chain.joint_count - 1 > LONG_BONES ? STRAIGHT_MIN_LONG : STRAIGHT_MIN;
+    if (!(span >= straight * reach)) {
         check_fail(DIAG_NONE, ik_chain_given_text(rq),
-                   fmt(T(MSG_CCD_EXPECT_STRAIGHT), rq->settings.max_passes, reach),
+                   fmt(T(MSG_CCD_EXPECT_STRAIGHT), rq->settings.max_passes, straight, reach),
                    fmt("|tip − root| = %g (%.3f × reach)", span, span / reach));
         return 0;
     }
@@ -164,8 +170,8 @@ static void pass_by_pass(void) { ik_chain_pass_by_pass(&CCD_SPEC); }
 void CCD_FIGURE(void) { ik_chain_figure(&CCD_SPEC, "05_ccd"); }
 
 DEFINE_SUITE(CCD,
-    {"reaches_targets", "chain งอสุ่ม 3 และ 5 bone: tip ถึง target ภายใน 256 passes, root อยู่กับที่, bone ยาวเท่าเดิม", "random bent chains of 3 and 5 bones: tip reaches target within 256 passes, root stays, bone lengths kept", reaches_targets},
-    {"unreachable_target", "target ไกลเกิน reach (3 และ 5 bone): chain ชี้ไปหา target เกือบเหยียดตรง, status IK_UNREACHABLE", "target beyond reach (3 and 5 bones): chain nearly straight toward target, status IK_UNREACHABLE", unreachable_target},
+    {"reaches_targets", "chain งอสุ่ม 3, 5 และ 31 bone: tip ถึง target ภายใน 256 passes, root อยู่กับที่, bone ยาวเท่าเดิม", "random bent chains of 3, 5 and 31 bones: tip reaches target within 256 passes, root stays, bone lengths kept", reaches_targets},
+    {"unreachable_target", "target ไกลเกิน reach (3, 5 และ 31 bone): chain ชี้ไปหา target เกือบเหยียดตรง, status IK_UNREACHABLE", "target beyond reach (3, 5 and 31 bones): chain nearly straight toward target, status IK_UNREACHABLE", unreachable_target},
     {"target_on_joint", "target ตรงกับ joint ของ chain พอดี: ไม่มี NaN ไม่หารด้วยศูนย์ และยังถึง target", "target exactly on a chain joint: no NaN, no division by zero, and the target is still reached", target_on_joint},
     {"error_record", "report: passes, initial_error, tip_error[] และ status ตรงกับสิ่งที่เกิดขึ้นจริง", "report: passes, initial_error, tip_error[] and status match what actually happened", error_record},
     {"invalid_input", "input ผิด (bone ยาว 0, NaN, joint_count/max_passes นอกช่วง, NULL): คืน -1 และไม่แตะ chain", "bad input (zero-length bone, NaN, joint_count/max_passes out of range, NULL): returns -1, chain untouched", invalid_input},
