@@ -770,9 +770,15 @@ void ik_chain_invalid_input(const ik_chain_spec *s)
  * reference's joints by at most PASS_AMPLIFY times that after either
  * pass, and only if the reference runs both passes.
  * PASS_TOL_REL: the tolerance on the joints, relative to the reach.
- * Measured over seeds 1..100 against the alternative solutions
- * (checker/tests/alternative: double precision inside, atan2/axis-angle
- * swings, another fallback, ...): see the suites for the worst gaps. */
+ * Measured over seeds 1..100 (1200 cases per size and pass) against the
+ * alternative solutions (checker/tests/alternative), worst joint gap to
+ * the reference / reach after pass 1 and 2:
+ *   CCD double precision inside   9.5e-7, 1.4e-6
+ *   CCD atan2 angle + axis        1.6e-6, 3.6e-6
+ *   FABRIK double inside          6.5e-7, 5.6e-7
+ *   FABRIK the paper's lambda     6.9e-7, 5.9e-7
+ * so 1e-4 leaves a factor of 28 for other roundings; a wrong order or
+ * direction is off by a good part of the reach. */
 #define PASS_CASES 12
 #define PASS_DEPTH 2
 #define PASS_SOLVE_TOL_REL 1e-9f
