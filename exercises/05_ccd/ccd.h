@@ -21,6 +21,9 @@
  * aim: turning nothing (quat_from_to's identity) or any other turn is the
  * solver's choice, and the checks accept it; they compare the pose pass
  * by pass only on chains where no such vector comes close to zero.
+ * Every other joint turns, however small its angle (no skip threshold):
+ * the pose after pass 1 and 2 is compared with the chapter's CCD to 1e-4
+ * of the reach.
  * Nothing but joints[0..joint_count-1] and the report is read or written. */
 int ccd_solve(ik_chain *chain, vec3 target, const ik_settings *settings, ik_report *report);
 
