@@ -95,6 +95,39 @@ void __asan_unpoison_memory_region(void const volatile *addr, size_t size) __att
 #define IK_CHAIN_UNPOISON(p, n) ((void)(p), (void)(n))
 #endif
 
+/* Fenced pages (runner side only: its ops.c defines IK_CHAIN_RUNNER and
+ * _DEFAULT_SOURCE): three pages whose first and last are PROT_NONE. Every
+ * third request gets its chain at the start of the middle page (a read or
+ * write of joints[-1] faults at once), every third at its end (so does
+ * joints[IK_CHAIN_MAX_JOINTS]); the others get the guarded, poisoned box
+ * below, whose canaries name a write. A read outside the arrays is then
+ * seen without MEMCHECK too: the runner crashes and the check says so. A
+ * correct solver never touches those bytes; copying the whole struct stays
+ * inside it. If the pages cannot be had, every request gets the box. */
+#ifdef IK_CHAIN_RUNNER
+#include <sys/mman.h>
+#include <unistd.h>
+static inline unsigned char *ik_chain_fence(size_t *page)
+{
+    static unsigned char *fence;
+    static size_t fence_page;
+    static int tried;
+    if (!tried) {
+        tried = 1;
+        long size = sysconf(_SC_PAGESIZE);
+        size_t p = size > 0 ? (size_t)size : 4096;
+        void *m = mmap(NULL, 3 * p, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+        if (m != MAP_FAILED && mprotect(m, p, PROT_NONE) == 0 &&
+            mprotect((unsigned char *)m + 2 * p, p, PROT_NONE) == 0 && p >= 2 * sizeof(ik_chain)) {
+            fence = m;
+            fence_page = p;
+        }
+    }
+    *page = fence_page;
+    return fence;
+}
+#endif
+
 /* The body of a runner's op: one request through `solve` (the student's). */
 static inline void ik_chain_run_solve(ik_chain_solve_fn solve, const void *request, void *response)
 {
@@ -136,8 +169,22 @@ static inline void ik_chain_run_solve(ik_chain_solve_fn solve, const void *reque
     IK_CHAIN_POISON(chain_box.back, sizeof chain_box.back);
     IK_CHAIN_POISON(report_box.front, sizeof report_box.front);
     IK_CHAIN_POISON(report_box.back, sizeof report_box.back);
-    rs->returned = solve(rq->null_chain ? NULL : &chain_box.chain, rq->target,
+    ik_chain *chain = &chain_box.chain;
+#ifdef IK_CHAIN_RUNNER
+    static unsigned turn;
+    size_t page;
+    unsigned char *fence = ik_chain_fence(&page);
+    unsigned mode = turn++ % 3;
+    if (fence && mode > 0) {
+        /* ik_chain is 4-byte aligned and page - sizeof is a multiple of 4 */
+        chain = (ik_chain *)(fence + page + (mode == 1 ? 0 : page - sizeof(ik_chain)));
+        *chain = rq->chain;
+    }
+#endif
+    rs->returned = solve(rq->null_chain ? NULL : chain, rq->target,
                          rq->null_settings ? NULL : &settings, rq->null_report ? NULL : report);
+    if (chain != &chain_box.chain)
+        chain_box.chain = *chain;
     IK_CHAIN_UNPOISON(chain_box.front, sizeof chain_box.front);
     IK_CHAIN_UNPOISON(chain_box.back, sizeof chain_box.back);
     IK_CHAIN_UNPOISON(report_box.front, sizeof report_box.front);
