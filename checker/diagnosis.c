@@ -18,6 +18,11 @@ static const struct {
     [DIAG_MULTIPLY_ORDER] = {"multiply_order", MSG_ADVICE_MULTIPLY_ORDER},
     [DIAG_SMALLER_DEFICIT] = {"smaller_deficit", MSG_ADVICE_SMALLER_DEFICIT},
     [DIAG_POLE_LEFT_BEHIND] = {"pole_left_behind", MSG_ADVICE_POLE_LEFT_BEHIND},
+    [DIAG_CCD_ORDER] = {"ccd_order", MSG_ADVICE_CCD_ORDER},
+    [DIAG_CCD_DIRECTION] = {"ccd_direction", MSG_ADVICE_CCD_DIRECTION},
+    [DIAG_CCD_LENGTH_RESTORE] = {"ccd_length_restore", MSG_ADVICE_CCD_LENGTH_RESTORE},
+    [DIAG_FABRIK_BACKWARD_LAST] = {"fabrik_backward_last", MSG_ADVICE_FABRIK_BACKWARD_LAST},
+    [DIAG_COINCIDENT_JOINTS] = {"coincident_joints", MSG_ADVICE_COINCIDENT_JOINTS},
 };
 
 const char *diagnosis_id(diagnosis d)

@@ -18,6 +18,11 @@ typedef enum {
     DIAG_MULTIPLY_ORDER,    /* FK: local * parent instead of parent * local */
     DIAG_SMALLER_DEFICIT,   /* foot IK: hip drop from the smaller of the two deficits */
     DIAG_POLE_LEFT_BEHIND,  /* foot IK: knee pole not moved down with the hip drop */
+    DIAG_CCD_ORDER,         /* CCD pass visits the joints root -> tip */
+    DIAG_CCD_DIRECTION,     /* CCD swings target onto tip (the inverse) */
+    DIAG_CCD_LENGTH_RESTORE, /* CCD without the per-pass length restore */
+    DIAG_FABRIK_BACKWARD_LAST, /* FABRIK pass ends on a backward sweep: sweeps swapped or no root reset */
+    DIAG_COINCIDENT_JOINTS, /* a bone collapsed: no fallback where two points coincide */
     DIAG_COUNT
 } diagnosis;
 

@@ -16,7 +16,15 @@
  * after pass k+1) and returns the number of passes run.
  * Invalid input (see ik_validate): returns -1, status IK_INVALID_INPUT,
  * chain untouched. A target beyond reach is still solved (the chain ends up
- * aimed at it) and reported as IK_UNREACHABLE. */
+ * aimed at it) and reported as IK_UNREACHABLE.
+ * Where joint->tip or joint->target is the zero vector there is nothing to
+ * aim: turning nothing (quat_from_to's identity) or any other turn is the
+ * solver's choice, and the checks accept it; they compare the pose pass
+ * by pass only on chains where no such vector comes close to zero.
+ * Every other joint turns, however small its angle (no skip threshold):
+ * the pose after pass 1 and 2 is compared with the chapter's CCD to 1e-4
+ * of the reach.
+ * Nothing but joints[0..joint_count-1] and the report is read or written. */
 int ccd_solve(ik_chain *chain, vec3 target, const ik_settings *settings, ik_report *report);
 
 #endif /* CCD_H */

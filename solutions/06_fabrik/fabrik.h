@@ -15,7 +15,13 @@
  * report filled, returns passes run or -1 for invalid input (chain
  * untouched). Unreachable target: the straight chain aimed at it in one
  * pass (passes = 1, tip_error[0] recorded), status IK_UNREACHABLE.
- * Two points that coincide during a sweep never cause a division by zero. */
+ * Two points that coincide during a sweep never cause a division by zero:
+ * the joint goes at its bone's length along a fallback direction, and which
+ * one is the solver's choice (the bone's direction before the sweep, +y,
+ * toward the target ...) - the checks accept any unit direction there and
+ * compare sweeps pass by pass only where no two points come close.
+ * A pass is the backward sweep, then the forward sweep; nothing but
+ * joints[0..joint_count-1] and the report is read or written. */
 int fabrik_solve(ik_chain *chain, vec3 target, const ik_settings *settings, ik_report *report);
 
 #endif /* FABRIK_H */

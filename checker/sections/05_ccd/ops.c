@@ -1,4 +1,7 @@
 /* 05 CCD: runner side - calls the student's ccd_solve. */
+/* the fenced pages of ik_chain_run_solve need mmap (POSIX) */
+#define _DEFAULT_SOURCE
+#define IK_CHAIN_RUNNER 1
 #include "ccd.h"
 #include "protocol.h"
 #include "sections/05_ccd/ops.h"

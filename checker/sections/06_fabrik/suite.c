@@ -71,13 +71,67 @@ static int far_passes(const ik_chain_request *rq, const ik_chain_response *rs)
     return 1;
 }
 
+/* ---- the mistakes only a FABRIK makes ---------------------------------- */
+
+/* A pass with the sweeps swapped: forward (root back in place, walk to the
+ * tip) first, then backward (tip onto the target, walk to the root). The
+ * reference's float steps; the cases pass_by_pass keeps never have two
+ * points coincide, so the fallback is only a guard. */
+static void fabrik_forward_first(ik_chain *c, vec3 target)
+{
+    float rest[IK_CHAIN_MAX_JOINTS - 1];
+    ik_chain_rest_lengths(c, rest);
+    const int tip = c->joint_count - 1;
+    for (int i = 0; i < tip; i++)
+        c->joints[i + 1] = v3_add(c->joints[i], v3_scale(v3_normalize_or(v3_sub(c->joints[i + 1], c->joints[i]), v3_up()), rest[i]));
+    c->joints[tip] = target;
+    for (int i = tip - 1; i >= 0; i--)
+        c->joints[i] = v3_add(c->joints[i + 1], v3_scale(v3_normalize_or(v3_sub(c->joints[i], c->joints[i + 1]), v3_up()), rest[i]));
+}
+
+static int explain_pass(const ik_chain_request *rq, const ik_chain *got, float tol, const char **why)
+{
+    int worst;
+    ik_chain model = rq->chain;
+    fabrik_forward_first(&model, rq->target);
+    if (ik_chain_pose_gap(&model, got, rq->chain.joint_count, &worst) <= tol) {
+        *why = T(MSG_FAB_WHY_SWEEP_MODEL);
+        return DIAG_FABRIK_BACKWARD_LAST;
+    }
+    return DIAG_NONE;
+}
+
+/* The root moved. Cause before effect: if the tip is on the target to
+ * rounding (SNAP_REL; any backward sweep starts with tip = target, so a
+ * pass that ends on it leaves the tip there bit for bit) and every bone
+ * kept its rest length, the pass ended on the backward sweep: the root
+ * reset the student may well have written never had the last word. A
+ * forward sweep without the root reset (root_drift) leaves the tip off by
+ * about as much as the root moved, more than ROOT_TOL_REL * reach. */
+#define SNAP_REL 1e-6f
+#define SWEEP_LENGTH_TOL_REL 1e-4f
+static int explain_root(const ik_chain_request *rq, const ik_chain_response *rs, const char **why)
+{
+    float reach = ik_chain_reach(&rq->chain);
+    if (!(v3_distance(ik_chain_answer_tip(rq, rs), rq->target) <= SNAP_REL * reach))
+        return DIAG_NONE;
+    for (int i = 0; i + 1 < rq->chain.joint_count; i++) {
+        float rest = v3_distance(rq->chain.joints[i], rq->chain.joints[i + 1]);
+        float now = v3_distance(rs->chain.joints[i], rs->chain.joints[i + 1]);
+        if (!(fabsf(now - rest) <= SWEEP_LENGTH_TOL_REL * rest))
+            return DIAG_NONE;
+    }
+    *why = T(MSG_FAB_WHY_BACKWARD_LAST);
+    return DIAG_FABRIK_BACKWARD_LAST;
+}
+
 static const ik_chain_spec FABRIK_SPEC = {
     .op = OP_FABRIK_SOLVE,
     .solve_name = "fabrik_solve",
     .reference = fabrik_solve,
     .solve_passes = SOLVE_PASSES,
     .ref_pass_limit = REF_PASS_LIMIT,
-    .bones = {3, 5, 10},
+    .bones = {3, 5, 10, IK_CHAIN_MAX_JOINTS - 1},
     .far_cases_per_size = 20,
     .expect_far_straight = far_straight,
     .expect_far_passes = far_passes,
@@ -90,6 +144,8 @@ static const ik_chain_spec FABRIK_SPEC = {
      *   3 - beyond reach: IK_UNREACHABLE in 1 pass. */
     .short_passes = 1,
     .far_passes = SOLVE_PASSES,
+    .explain_pass = explain_pass,
+    .explain_root = explain_root,
 };
 
 /* target_on_joint: the backward sweep puts the tip onto a joint, so two
@@ -101,12 +157,14 @@ static void unreachable_target(void) { ik_chain_unreachable_target(&FABRIK_SPEC)
 static void target_on_joint(void) { ik_chain_target_on_joint(&FABRIK_SPEC); }
 static void error_record(void) { ik_chain_error_record(&FABRIK_SPEC); }
 static void invalid_input(void) { ik_chain_invalid_input(&FABRIK_SPEC); }
+static void pass_by_pass(void) { ik_chain_pass_by_pass(&FABRIK_SPEC); }
 
 void FABRIK_FIGURE(void) { ik_chain_figure(&FABRIK_SPEC, "06_fabrik"); }
 
 DEFINE_SUITE(FABRIK,
-    {"reaches_targets", "chain งอสุ่ม 3, 5 และ 10 bone: tip ถึง target ภายใน 64 passes, root อยู่กับที่, bone ยาวเท่าเดิม", "random bent chains of 3, 5 and 10 bones: tip reaches target within 64 passes, root stays, bone lengths kept", reaches_targets},
+    {"reaches_targets", "chain งอสุ่ม 3, 5, 10 และ 31 bone: tip ถึง target ภายใน 64 passes, root อยู่กับที่, bone ยาวเท่าเดิม", "random bent chains of 3, 5, 10 and 31 bones: tip reaches target within 64 passes, root stays, bone lengths kept", reaches_targets},
     {"unreachable_target", "target ไกลเกิน reach: chain เหยียดตรงชี้ไปหา target ใน pass เดียว, status IK_UNREACHABLE", "target beyond reach: chain straight toward target in one pass, status IK_UNREACHABLE", unreachable_target},
     {"target_on_joint", "target ตรงกับ joint ของ chain พอดี: ไม่มี NaN ไม่หารด้วยศูนย์ และยังถึง target", "target exactly on a chain joint: no NaN, no division by zero, and the target is still reached", target_on_joint},
     {"error_record", "report: passes, initial_error, tip_error[] และ status ตรงกับสิ่งที่เกิดขึ้นจริง", "report: passes, initial_error, tip_error[] and status match what actually happened", error_record},
-    {"invalid_input", "input ผิด (bone ยาว 0, NaN, joint_count/max_passes นอกช่วง, NULL): คืน -1 และไม่แตะ chain", "bad input (zero-length bone, NaN, joint_count/max_passes out of range, NULL): returns -1, chain untouched", invalid_input})
+    {"invalid_input", "input ผิด (bone ยาว 0, NaN, joint_count/max_passes นอกช่วง, NULL): คืน -1 และไม่แตะ chain", "bad input (zero-length bone, NaN, joint_count/max_passes out of range, NULL): returns -1, chain untouched", invalid_input},
+    {"pass_by_pass", "pose หลัง pass 1 และ 2 ตรงกับ FABRIK ตามบท (backward sweep แล้ว forward sweep) ทั้ง chain 3, 5, 10 และ 31 bone", "pose after pass 1 and 2 matches the chapter's FABRIK (backward sweep, then forward), chains of 3, 5, 10 and 31 bones", pass_by_pass})
