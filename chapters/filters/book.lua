@@ -334,12 +334,17 @@ local msg_cache
 local function message_text(id)
   if not msg_cache then
     msg_cache = {}
-    local text = read_file(root_path("checker/messages.c"))
-    if text then
-      for body in text:gmatch("M%s*(%b())") do
-        local items = c_items(body:sub(2, -2))
-        if items[1] and items[1].ident and items[2] and items[2].str then
-          msg_cache[items[1].ident] = items[2].str
+    -- messages.c holds M(...) entries; each section's block of the .def
+    -- files holds MSG(...) entries of the same shape.
+    for _, file in ipairs({"checker/messages.c", "checker/messages_sections_01_05.def",
+                           "checker/messages_sections_06_10.def"}) do
+      local text = read_file(root_path(file))
+      if text then
+        for body in text:gmatch("%f[%w_]MS?G?%s*(%b())") do
+          local items = c_items(body:sub(2, -2))
+          if items[1] and items[1].ident and items[2] and items[2].str then
+            msg_cache[items[1].ident] = items[2].str
+          end
         end
       end
     end
