@@ -130,8 +130,9 @@ static float plane_height(plane p, float x, float z)
 static void describe_slide(const void *request, char *out, size_t size)
 {
     const ctrl_slide_request *rq = request;
-    snprintf(out, size, "ctrl_slide(start %s, motion %s, radius %.2f, %d boxes)", fmt_v3(rq->start), fmt_v3(rq->motion),
-             (double)rq->settings.radius, rq->world.box_count);
+    snprintf(out, size, "ctrl_slide(start %s, motion %s, radius %.2f, slope_limit %s, step_height %.2f, %d boxes)",
+             fmt_v3(rq->start), fmt_v3(rq->motion), (double)rq->settings.radius, fmt_deg(rq->settings.slope_limit),
+             (double)rq->settings.step_height, rq->world.box_count);
 }
 
 static const char *slide_given(const ctrl_slide_request *rq, const char *what)
@@ -196,7 +197,14 @@ static void slide_flat(void)
         int k = i / PER;
         rq[i].world.box_count = 1;
         rq[i].world.boxes[0] = boxes[k];
-        rq[i].settings = SETTINGS;
+        /* Settings vary case by case (one value for a parameter hides a
+         * swapped sin/cos or a radius read from the wrong place): radius
+         * 0.15..0.6 m (0.12..0.3 by the turned wall, whose face comes to
+         * 0.353 m of the nearest start), slope_limit 20..70 degrees (walls
+         * stay walls, floors floors). */
+        rq[i].settings.radius = k == 1 ? rng_float(&r, 0.12f, 0.3f) : rng_float(&r, 0.15f, 0.6f);
+        rq[i].settings.slope_limit = rng_float(&r, 20.0f, 70.0f) * IK_DEG_TO_RAD;
+        rq[i].settings.step_height = 0.5f * rq[i].settings.radius;
         rq[i].start = v3(rng_float(&r, -0.3f, 0.2f), 1.0f, rng_float(&r, -1.0f, 1.0f));
         float len = rng_float(&r, 0.1f, 3.0f), angle = rng_float(&r, -1.4f, 1.4f);
         if (k < 2) /* mostly into the wall, sometimes away (i % 5 == 0) */
@@ -209,7 +217,7 @@ static void slide_flat(void)
         return;
     for (int i = 0; i < N; i++) {
         int k = i / PER, blocked;
-        vec3 want = against_plane(faces[k], rq[i].start, rq[i].motion, SETTINGS.radius, &blocked);
+        vec3 want = against_plane(faces[k], rq[i].start, rq[i].motion, rq[i].settings.radius, &blocked);
         const int *flags[4] = {&rs[i].result.hit_wall, &rs[i].result.hit_wall, &rs[i].result.hit_ground,
                                &rs[i].result.hit_ceiling};
         const char *names[4] = {"hit_wall", "hit_wall", "hit_ground", "hit_ceiling"};
@@ -267,13 +275,13 @@ static float edge_stop(float y, float h, float radius)
 
 static void slopes_and_steps(void)
 {
-    enum { N = 7 };
+    enum { N = 11 };
     static ctrl_slide_request rq[N];
     static ctrl_slide_response rs[N];
     static ctrl_world world;
     lanes_world(&world);
     const float r = SETTINGS.radius;
-    plane ramp = box_face(&world.boxes[1], v3(0, 1, 0));
+    plane ramp = box_face(&world.boxes[1], v3(0, 1, 0)), steep = box_face(&world.boxes[3], v3(0, 1, 0));
     memset(rq, 0, sizeof rq);
     for (int i = 0; i < N; i++) {
         rq[i].world = world;
@@ -300,6 +308,23 @@ static void slopes_and_steps(void)
     /* 6: standing on the 20-degree ramp, pressed down: does not slide. */
     rq[6].start = resting_on(ramp, LANE_RAMP_UP, 2.5f, r);
     rq[6].motion = v3(0.0f, -0.2f, 0.0f);
+    /* 7..10: other settings (at 45 degrees sin = cos: a swapped cosf
+     * passes). 7: slope_limit 60: the 55-degree slope is walkable, climbed
+     * 0.5 m past its foot. 8: slope_limit 30, radius 0.45: still a wall.
+     * 9: step_height 0.2: the 0.25 m step is a ledge now. 10: radius 0.5:
+     * the 0.25 m step is climbed. */
+    rq[7].settings.slope_limit = 60.0f * IK_DEG_TO_RAD;
+    rq[7].start = v3(LANE_STEEP, r, 0.0f);
+    rq[7].motion = v3(0.0f, 0.0f, 1.5f);
+    rq[8].settings = (ctrl_settings){0.45f, 30.0f * IK_DEG_TO_RAD, 0.3f};
+    rq[8].start = v3(LANE_STEEP, 0.45f, 0.0f);
+    rq[8].motion = v3(0.0f, 0.0f, 1.5f);
+    rq[9].settings.step_height = 0.2f;
+    rq[9].start = v3(LANE_STEP_LOW, r, 0.0f);
+    rq[9].motion = v3(0.0f, 0.0f, 1.5f);
+    rq[10].settings = (ctrl_settings){0.5f, 45.0f * IK_DEG_TO_RAD, 0.3f};
+    rq[10].start = v3(LANE_STEP_LOW, 0.5f, 0.3f);
+    rq[10].motion = v3(0.0f, 0.0f, 1.0f);
     if (!CHECK_CALL(OP_CTRL_SLIDE, rq, N, rs, describe_slide))
         return;
     const vec3 want[N] = {
@@ -310,6 +335,10 @@ static void slopes_and_steps(void)
         v3(LANE_STEP_MID, r, edge_stop(r, 0.32f, r)),
         v3(LANE_STEP_HIGH, r, 1.0f - r),
         resting_on(ramp, LANE_RAMP_UP, 2.5f, r),
+        resting_on(steep, LANE_STEEP, 1.5f, r),
+        v3(LANE_STEEP, 0.45f, steep_stop(0.45f, 0.45f)),
+        v3(LANE_STEP_LOW, r, edge_stop(r, 0.25f, r)),
+        v3(LANE_STEP_LOW, 0.25f + 0.5f, 1.3f),
     };
     const char *const WHAT[N] = {
         T(MSG_CTRL_WHAT_RAMP_UP),
@@ -319,9 +348,13 @@ static void slopes_and_steps(void)
         T(MSG_CTRL_WHAT_LEDGE),
         T(MSG_CTRL_WHAT_BLOCK),
         T(MSG_CTRL_WHAT_STAND_ON_RAMP),
+        T(MSG_CTRL_WHAT_STEEP_WALKABLE),
+        T(MSG_CTRL_WHAT_STEEP_LIMIT_30),
+        T(MSG_CTRL_WHAT_STEP_AS_LEDGE),
+        T(MSG_CTRL_WHAT_STEP_BIG_SPHERE),
     };
-    const int ground[N] = {1, 1, -1, 1, -1, -1, 1};
-    const int wall[N] = {-1, -1, 1, -1, 1, 1, -1};
+    const int ground[N] = {1, 1, -1, 1, -1, -1, 1, 1, -1, -1, 1};
+    const int wall[N] = {-1, -1, 1, -1, 1, 1, -1, -1, 1, 1, -1};
     for (int i = 0; i < N; i++) {
         const char *flag = ground[i] >= 0 ? "hit_ground" : "hit_wall";
         int got = ground[i] >= 0 ? rs[i].result.hit_ground : rs[i].result.hit_wall;
@@ -743,29 +776,81 @@ static void walks_down_slope(void)
 
 /* ---- check 8: slope limit and step height, walked ----------------------------------------------- */
 
+/* Steep slopes and ledges stop the walk; where exactly depends on the order
+ * the boxes push in, which the header leaves free. Each frame sinks the
+ * sphere into the floor by its gravity step before the pushes: when the
+ * slope (or edge) pushes first, it pushes sideways at the sunk height and
+ * the floor then lifts the sphere clear of it; when the floor pushes
+ * first, the slope pushes at the floor's height. Any order ends between
+ * the two: at floor height, touching the slope at some height from
+ * (radius - sink) to radius. `sink` is the last frame's fall in one small
+ * step (ctrl_slide's n = ceil(|motion| / (radius / 2))). With the floor
+ * listed last the reference ends 5.3 cm short of the floor-first stop at
+ * 30 Hz (sink 7.8 cm); at 144 Hz 1.0 cm. */
+static float last_step_sink(const ctrl_run_request *rq)
+{
+    const int f = rq->frame_count - 1;
+    const float dt = rq->dts[f], r = rq->settings.radius;
+    const float fall = (CTRL_GROUNDED_VELOCITY + CTRL_GRAVITY * dt) * dt;
+    const vec3 d = rq->deltas[f];
+    const float length = sqrtf(d.x * d.x + d.z * d.z + fall * fall);
+    int steps = (int)ceilf(length / (0.5f * r));
+    return -fall / (float)(steps < 1 ? 1 : steps);
+}
+
+typedef enum { WALK_RAMP, WALK_STEEP, WALK_STEP, WALK_LEDGE } walk_lane;
+
+typedef struct {
+    walk_lane lane;
+    float x;              /* which lane */
+    float height;         /* the step's or ledge's height */
+    ctrl_settings settings;
+    float rate;
+    int climbs;           /* 1: walked up (ramp, step); 0: stopped at the foot */
+} walk_case;
+
 static void slope_limit_and_steps(void)
 {
-    static const float LANES[] = {LANE_RAMP_UP, LANE_STEEP, LANE_STEP_LOW, LANE_STEP_MID};
-    static const float RATES[] = {30.0f, 144.0f};
-    enum { L = 4, R = 2, N = L * R };
+    /* Settings vary (at 45 degrees sin = cos, so one limit hides a swapped
+     * cosf): 30 and 60 degree limits put the 55-degree slope on either side;
+     * step_height 0.2 turns the 0.25 m step into a ledge. Steps are climbed
+     * at 60 Hz and above: at 30 Hz a frame sinks the sphere 7.8 cm, more
+     * than the 5 cm the 0.25 m step leaves under step_height 0.3, and a
+     * box order that meets the step before the floor then (rightly) sees a
+     * wall. */
+    const ctrl_settings S45 = SETTINGS, S30 = {0.45f, 30.0f * IK_DEG_TO_RAD, 0.3f},
+                        S60 = {0.35f, 60.0f * IK_DEG_TO_RAD, 0.3f}, STEP20 = {0.4f, 45.0f * IK_DEG_TO_RAD, 0.2f},
+                        WIDE = {0.5f, 30.0f * IK_DEG_TO_RAD, 0.2f};
+    const walk_case CASES[] = {
+        {WALK_RAMP, LANE_RAMP_UP, 0.0f, S45, 30.0f, 1},    {WALK_RAMP, LANE_RAMP_UP, 0.0f, WIDE, 144.0f, 1},
+        {WALK_STEEP, LANE_STEEP, 0.0f, S45, 30.0f, 0},     {WALK_STEEP, LANE_STEEP, 0.0f, S30, 144.0f, 0},
+        {WALK_STEEP, LANE_STEEP, 0.0f, S60, 144.0f, 1},     {WALK_STEP, LANE_STEP_LOW, 0.25f, S45, 60.0f, 1},
+        {WALK_STEP, LANE_STEP_LOW, 0.25f, S45, 144.0f, 1}, {WALK_LEDGE, LANE_STEP_LOW, 0.25f, STEP20, 60.0f, 0},
+        {WALK_LEDGE, LANE_STEP_MID, 0.32f, S45, 30.0f, 0}, {WALK_LEDGE, LANE_STEP_MID, 0.32f, S45, 144.0f, 0},
+    };
+    enum { N = sizeof CASES / sizeof CASES[0] };
     static ctrl_run_request rq[N];
     static ctrl_run_response rs[N];
     memset(rq, 0, sizeof rq);
     for (int i = 0; i < N; i++) {
         lanes_world(&rq[i].world);
-        rq[i].settings = SETTINGS;
-        rq[i].start = standing(v3(LANES[i / R], SETTINGS.radius, 0.0f), 0.0f);
-        fill_dts(&rq[i], 2.5f, RATES[i % R], NULL);
+        rq[i].settings = CASES[i].settings;
+        rq[i].start = standing(v3(CASES[i].x, CASES[i].settings.radius, 0.0f), 0.0f);
+        fill_dts(&rq[i], 2.5f, CASES[i].rate, NULL);
         walk_deltas(&rq[i], 1.4f, 0.0f);
     }
     if (!CHECK_CALL(OP_CTRL_RUN, rq, N, rs, NULL))
         return;
-    const float r_ = SETTINGS.radius;
     plane ramp = box_face(&rq[0].world.boxes[1], v3(0, 1, 0));
     for (int i = 0; i < N; i++) {
-        const char *const WHAT[L] = {T(MSG_CTRL_WHAT_WALK_RAMP), T(MSG_CTRL_WHAT_WALK_STEEP),
-                                            T(MSG_CTRL_WHAT_WALK_STEP), T(MSG_CTRL_WHAT_WALK_LEDGE)};
-        const label what_label = label_of(T(MSG_CTRL_WALK_AT), WHAT[i / R], rate_text(RATES[i % R]));
+        const walk_case *c = &CASES[i];
+        const float r_ = c->settings.radius;
+        const char *lane_text = c->lane == WALK_RAMP    ? T(MSG_CTRL_WHAT_WALK_RAMP)
+                                : c->lane == WALK_STEEP ? T(MSG_CTRL_WHAT_WALK_STEEP)
+                                                        : fmt(T(MSG_CTRL_WHAT_WALK_STEP), (double)c->height);
+        const label what_label =
+            label_of(T(MSG_CTRL_WALK_AT), lane_text, rate_text(c->rate), (double)r_, fmt_deg(c->settings.slope_limit),
+                     (double)c->settings.step_height);
         const char *what = what_label.text;
         if (!expect_sane_frames(&rq[i], &rs[i], what))
             return;
@@ -773,31 +858,48 @@ static void slope_limit_and_steps(void)
         float travelled = 0.0f;
         for (int f = 0; f < rq[i].frame_count; f++)
             travelled += rq[i].deltas[f].z;
-        vec3 want;
+        const float sink = last_step_sink(&rq[i]);
+        vec3 want = v3_zero();
+        float z_low = 0.0f, z_high = 0.0f;
         const char *rule;
-        switch (i / R) {
-        case 0:
-            want = resting_on(ramp, LANE_RAMP_UP, travelled, r_);
+        if (c->lane == WALK_RAMP) {
+            want = resting_on(ramp, c->x, travelled, r_);
             rule = T(MSG_CTRL_RULE_RAMP);
-            break;
-        case 1:
-            want = v3(LANE_STEEP, r_, steep_stop(r_, r_));
-            rule = T(MSG_CTRL_RULE_STEEP);
-            break;
-        case 2:
-            want = v3(LANE_STEP_LOW, 0.25f + r_, travelled);
+        } else if (c->lane == WALK_STEEP && c->climbs) {
+            want = v3(c->x, RAMP_RISE + r_, travelled); /* up the slope and on along the platform behind it */
+            rule = T(MSG_CTRL_RULE_STEEP_CLIMBED);
+        } else if (c->lane == WALK_STEP) {
+            want = v3(c->x, c->height + r_, travelled);
             rule = T(MSG_CTRL_RULE_STEP);
-            break;
-        default:
-            want = v3(LANE_STEP_MID, r_, edge_stop(r_, 0.32f, r_));
+        } else if (c->lane == WALK_STEEP) {
+            z_low = steep_stop(r_ - sink, r_);
+            z_high = steep_stop(r_, r_);
+            rule = T(MSG_CTRL_RULE_STEEP);
+        } else {
+            /* The nearer the centre's height to the edge's, the further
+             * back the edge holds it; a centre sunk below the edge's height
+             * touches the face instead, at 1 - radius. */
+            const float sunk = r_ - sink <= c->height ? 1.0f - r_ : edge_stop(r_ - sink, c->height, r_);
+            z_low = fminf(sunk, edge_stop(r_, c->height, r_));
+            z_high = fmaxf(sunk, edge_stop(r_, c->height, r_));
             rule = T(MSG_CTRL_RULE_LEDGE);
-            break;
         }
-        if (!(v3_distance(last->center, want) <= TOL_MOVE) || !last->grounded) {
-            check_fail(DIAG_NONE, what, fmt(T(MSG_CTRL_RULE_END), rule, fmt_v3(want)), state_text(last));
+        int ok = last->grounded != 0;
+        const char *want_text;
+        if (c->climbs) {
+            ok = ok && v3_distance(last->center, want) <= TOL_MOVE;
+            want_text = fmt(T(MSG_CTRL_RULE_END), rule, fmt_v3(want));
+        } else {
+            ok = ok && fabsf(last->center.x - c->x) <= TOL_MOVE && fabsf(last->center.y - r_) <= TOL_MOVE &&
+                 last->center.z >= z_low - TOL_MOVE && last->center.z <= z_high + TOL_MOVE;
+            want_text = fmt(T(MSG_CTRL_RULE_STOP_BETWEEN), rule, (double)c->x, (double)r_, (double)z_low,
+                            (double)z_high, (double)sink);
+        }
+        if (!ok) {
+            check_fail(DIAG_NONE, what, want_text, state_text(last));
             return;
         }
-        if (i / R == 1 || i / R == 3)
+        if (!c->climbs)
             for (int f = 0; f < rq[i].frame_count; f++)
                 if (rs[i].states[f].center.y > r_ + TOL_TOUCH) {
                     check_fail(DIAG_NONE, run_given(&rq[i], f, what), fmt(T(MSG_CTRL_RULE_HEIGHT), rule, (double)r_),
