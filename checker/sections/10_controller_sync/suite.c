@@ -926,6 +926,18 @@ static void chapter_gravity(void)
         /* 0: standing still on the floor; 1..3: let go 3 m up, at rest. */
         rq[i].start = i == 0 ? standing(v3(0.0f, SETTINGS.radius, 0.0f), 0.0f)
                              : (ctrl_state){v3(0.0f, SETTINGS.radius + drop, 0.0f), 0.0f, 0.0f, 0};
+        /* The falls play a clip that bobs in place: 2.5 cm up and down
+         * twice a second, as the hips do (section 09's walks). The header
+         * and the chapter drop the delta's y: the bob stays in the pose
+         * and gravity owns the height. Grounded, the -2 m/s push into the
+         * floor hides a kept bob; in the air it shows (up to 1.1 cm a
+         * frame at 30 Hz, against TOL_FALL 0.1 mm). */
+        double t = 0.0;
+        for (int f = 0; i > 0 && f < rq[i].frame_count; f++) {
+            const double w = 2.0 * 2.0 * (double)IK_PI, next = t + rq[i].dts[f];
+            rq[i].deltas[f] = v3(0.0f, (float)(0.025 * (sin(w * next) - sin(w * t))), 0.0f);
+            t = next;
+        }
     }
     if (!CHECK_CALL(OP_CTRL_RUN, rq, N, rs, NULL))
         return;
@@ -943,10 +955,14 @@ static void chapter_gravity(void)
             int landed = free_y <= SETTINGS.radius;
             double want_y = landed ? SETTINGS.radius : free_y;
             if (!(fabs(s->center.y - want_y) <= TOL_FALL) || s->grounded != landed) {
+                /* Named only when the height is the free fall plus the
+                 * delta's y, to the same tolerance. */
+                const float bob = rq[i].deltas[f].y;
+                const int kept_bob = !landed && bob != 0.0f && fabs(s->center.y - (want_y + bob)) <= TOL_FALL;
                 check_fail(DIAG_NONE, run_given(&rq[i], f, what),
                            fmt(T(MSG_CTRL_HEIGHT_EXPECTED), want_y,
                                (double)SETTINGS.radius, landed),
-                           state_text(s));
+                           fmt("%s%s", state_text(s), kept_bob ? T(MSG_CTRL_HINT_HEIGHT) : ""));
                 return;
             }
             y = s->center.y;
@@ -1058,6 +1074,112 @@ static void bad_input(void)
     }
 }
 
+/* ---- check 11: depenetration ------------------------------------------------------------------------ */
+
+/* A V of two walls turned +-`half` about +Y, meeting at (0, *, apex_z) and
+ * opening toward -Z, on a floor. */
+static void v_world(ctrl_world *w, float half, float apex_z)
+{
+    memset(w, 0, sizeof *w);
+    add_box(w, floor_box(0.0f));
+    const float len = 3.0f, thick = 0.2f;
+    for (int side = -1; side <= 1; side += 2) {
+        /* Each wall's inner face runs from the apex back along the V's
+         * arm; its centre sits half a length back and half a thickness out. */
+        vec3 arm = v3(side * sinf(half), 0.0f, -cosf(half)), out = v3(side * cosf(half), 0.0f, sinf(half));
+        vec3 centre = v3_add(v3(0.0f, 1.0f, apex_z), v3_add(v3_scale(arm, 0.5f * len), v3_scale(out, 0.5f * thick)));
+        add_box(w, ctrl_box_turned(centre, v3(0.5f * thick, 1.0f, 0.5f * len), -side * half));
+    }
+}
+
+static void depenetration(void)
+{
+    /* One slide each, starting overlapping: out of the floor straight up
+     * (sunk 0.1 m; sunk to 1 cm above the surface; centre 5 cm inside the
+     * floor box), out of a wall sideways, all with zero motion; then into
+     * V-shaped corners, where two walls push against each other. */
+    enum { S = 8 };
+    static ctrl_slide_request rq[S];
+    static ctrl_slide_response rs[S];
+    memset(rq, 0, sizeof rq);
+    const float r = SETTINGS.radius;
+    for (int i = 0; i < S; i++) {
+        add_box(&rq[i].world, floor_box(0.0f));
+        rq[i].settings = SETTINGS;
+    }
+    rq[0].start = v3(0.3f, r - 0.1f, -0.2f);
+    rq[1].settings.radius = 0.5f;
+    rq[1].start = v3(-1.0f, 0.01f, 2.0f);
+    rq[2].start = v3(0.0f, -0.05f, 0.0f);
+    add_box(&rq[3].world, ctrl_box_min_max(v3(1.0f, 0.0f, -5.0f), v3(1.2f, 2.0f, 5.0f)));
+    rq[3].start = v3(1.0f - r + 0.1f, r, 0.5f);
+    /* 4..7: driven 3 m into a V (30 and 15 degree half angles), along its
+     * axis and at an angle. */
+    v_world(&rq[4].world, 30.0f * IK_DEG_TO_RAD, 2.0f);
+    rq[4].start = v3(0.0f, r, 0.0f);
+    rq[4].motion = v3(0.0f, 0.0f, 3.0f);
+    v_world(&rq[5].world, 15.0f * IK_DEG_TO_RAD, 2.0f);
+    rq[5].start = v3(0.0f, r, -0.5f);
+    rq[5].motion = v3(0.0f, -0.2f, 3.0f);
+    v_world(&rq[6].world, 30.0f * IK_DEG_TO_RAD, 2.0f);
+    rq[6].start = v3(-0.3f, r, -0.5f);
+    rq[6].motion = v3(0.8f, 0.0f, 3.0f);
+    v_world(&rq[7].world, 15.0f * IK_DEG_TO_RAD, 2.0f);
+    rq[7].settings = (ctrl_settings){0.2f, 40.0f * IK_DEG_TO_RAD, 0.1f};
+    rq[7].start = v3(0.2f, 0.2f, -0.5f);
+    rq[7].motion = v3(-0.6f, -0.1f, 3.0f);
+    if (!CHECK_CALL(OP_CTRL_SLIDE, rq, S, rs, describe_slide))
+        return;
+    const vec3 want[4] = {v3(0.3f, r, -0.2f), v3(-1.0f, 0.5f, 2.0f), v3(0.0f, r, 0.0f), v3(1.0f - r, r, 0.5f)};
+    const char *const WHAT[S] = {T(MSG_CTRL_WHAT_SUNK_FLOOR), T(MSG_CTRL_WHAT_SUNK_DEEP), T(MSG_CTRL_WHAT_INSIDE_FLOOR),
+                                 T(MSG_CTRL_WHAT_SUNK_WALL), T(MSG_CTRL_WHAT_INTO_V), T(MSG_CTRL_WHAT_INTO_V),
+                                 T(MSG_CTRL_WHAT_INTO_V), T(MSG_CTRL_WHAT_INTO_V)};
+    for (int i = 0; i < S; i++) {
+        if (i < 4) {
+            const char *flag = i == 3 ? "hit_wall" : "hit_ground";
+            int got = i == 3 ? rs[i].result.hit_wall : rs[i].result.hit_ground;
+            if (!expect_slide(&rq[i], &rs[i], want[i], TOL_MOVE, flag, 1, got, WHAT[i]))
+                return;
+            continue;
+        }
+        const char *given = slide_given(&rq[i], WHAT[i]);
+        if (!same_status(rs[i].status, CTRL_OK, given))
+            return;
+        vec3 end = rs[i].result.center;
+        float overlap = v3_is_finite(end) ? ctrl_penetration(&rq[i].world, end, rq[i].settings.radius) : NAN;
+        /* Standing on the floor, in the V's mouth (not through its apex). */
+        if (!(overlap <= TOL_OVERLAP) || !(end.z < 2.0f) || !(fabsf(end.y - rq[i].settings.radius) <= TOL_MOVE) ||
+            !rs[i].result.hit_wall) {
+            check_fail(DIAG_NONE, given, T(MSG_CTRL_V_EXPECTED),
+                       fmt(T(MSG_CTRL_V_GOT), fmt_v3(end), (double)overlap, rs[i].result.hit_wall));
+            return;
+        }
+    }
+
+    /* Frames: standing sunk 0.2 m into the floor with a zero delta comes
+     * out on the first frame and stays on the floor. */
+    static ctrl_run_request frq[1];
+    static ctrl_run_response frs[1];
+    memset(frq, 0, sizeof frq);
+    add_box(&frq[0].world, floor_box(0.0f));
+    frq[0].settings = SETTINGS;
+    frq[0].start = standing(v3(0.5f, r - 0.2f, 0.5f), 0.0f);
+    fill_dts(&frq[0], 0.2f, 60.0f, NULL);
+    if (!CHECK_CALL(OP_CTRL_RUN, frq, 1, frs, NULL))
+        return;
+    const char *what = T(MSG_CTRL_WHAT_SUNK_FRAMES);
+    if (!expect_sane_frames(&frq[0], &frs[0], what))
+        return;
+    for (int f = 0; f < frq[0].frame_count; f++) {
+        const ctrl_state *s = &frs[0].states[f];
+        if (!(v3_distance(s->center, v3(0.5f, r, 0.5f)) <= TOL_MOVE) || !s->grounded) {
+            check_fail(DIAG_NONE, run_given(&frq[0], f, what), fmt(T(MSG_CTRL_RULE_END), what, fmt_v3(v3(0.5f, r, 0.5f))),
+                       state_text(s));
+            return;
+        }
+    }
+}
+
 DEFINE_SUITE(CONTROLLER_SYNC,
     {"slide_flat", "ctrl_slide ชนกำแพง (ตรง/เอียง), พื้น, เพดาน: ส่วนที่ขนานผิวไปครบ หยุดเมื่อแตะ", "ctrl_slide into walls (straight/tilted), floor, ceiling: full parallel part kept, stops on contact", slide_flat},
     {"slopes_and_steps", "ctrl_slide บนทางลาด 20°/55° และขั้น 0.25/0.32/0.5 m: slope_limit และ step_height", "ctrl_slide on 20°/55° slopes and 0.25/0.32/0.5 m steps: slope_limit and step_height", slopes_and_steps},
@@ -1066,6 +1188,7 @@ DEFINE_SUITE(CONTROLLER_SYNC,
     {"flat_ground_as_far_as_clip", "clip จริงบนพื้นเรียบ: ไปไกลเท่าที่ root motion สั่งพอดี grounded ตลอด", "real clip on flat ground: goes exactly as far as root motion says, grounded throughout", flat_ground_as_far_as_clip},
     {"falls_off_ledge", "เดินตกขอบแท่น: grounded หลุด ตกตาม gravity แล้วลงยืนบนพื้นล่าง", "walking off a platform: loses grounded, falls under gravity and lands on the floor below", falls_off_ledge},
     {"walks_down_slope", "เดินลงทางลาด 25°: grounded ทุก frame (แรงกด −2 m/s ของบท)", "walking down a 25° slope: grounded every frame (the chapter's −2 m/s push down)", walks_down_slope},
-    {"slope_limit_and_steps", "เดินเข้าทางลาดชัน/ขั้นบันได: ขึ้นได้เฉพาะที่อยู่ใน slope_limit และ step_height", "walking into steep slopes/stairs: climbs only within slope_limit and step_height", slope_limit_and_steps},
+    {"slope_limit_and_steps", "เดินเข้าทางลาดชัน/ขั้นบันได: ขึ้นได้เฉพาะที่อยู่ใน slope_limit และ step_height (ลำดับการดันของกล่องเลือกได้)", "walking into steep slopes/stairs: climbs only within slope_limit and step_height (in any box order)", slope_limit_and_steps},
     {"chapter_gravity", "verticalVelocity ตามบท: −2 ตอน grounded แล้ว += g·dt, motion.y = v·dt", "the chapter's verticalVelocity: −2 while grounded, then += g·dt, motion.y = v·dt", chapter_gravity},
-    {"bad_input", "input ผิด (NULL, NaN, radius/slope/step ผิด, dt ≤ 0, ไกลเกิน): status ชัด state ไม่ถูกแตะ", "bad input (NULL, NaN, bad radius/slope/step, dt ≤ 0, too far): clear status, state untouched", bad_input})
+    {"bad_input", "input ผิด (NULL, NaN, radius/slope/step ผิด, dt ≤ 0, ไกลเกิน): status ชัด state ไม่ถูกแตะ", "bad input (NULL, NaN, bad radius/slope/step, dt ≤ 0, too far): clear status, state untouched", bad_input},
+    {"depenetration", "เริ่มจมในพื้น/กำแพง motion ศูนย์: ดันออกมาแตะผิวพอดี; ขับเข้ามุม V ของกล่องสองใบ: ไม่จบในกล่องใด", "starting sunk into a floor/wall with zero motion: pushed out to just touching; driven into a V of two boxes: never ends inside one", depenetration})
