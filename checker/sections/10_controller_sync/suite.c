@@ -974,18 +974,26 @@ static void chapter_gravity(void)
 
 static void bad_input(void)
 {
-    enum { S = 17 };
+    enum { S = 29 };
     static ctrl_slide_request srq[S];
     static ctrl_slide_response srs[S];
     static const ctrl_status SWANT[S] = {
         CTRL_ERR_NULL, CTRL_ERR_NULL, CTRL_ERR_NULL, CTRL_ERR_WORLD, CTRL_ERR_WORLD, CTRL_ERR_WORLD, CTRL_ERR_WORLD,
         CTRL_ERR_WORLD, CTRL_ERR_SETTINGS, CTRL_ERR_SETTINGS, CTRL_ERR_SETTINGS, CTRL_ERR_SETTINGS, CTRL_ERR_SETTINGS,
-        CTRL_ERR_SETTINGS, CTRL_ERR_NOT_FINITE, CTRL_ERR_NOT_FINITE, CTRL_ERR_TOO_FAR};
+        CTRL_ERR_SETTINGS, CTRL_ERR_NOT_FINITE, CTRL_ERR_NOT_FINITE, CTRL_ERR_TOO_FAR,
+        CTRL_ERR_NOT_FINITE, CTRL_ERR_NOT_FINITE, CTRL_ERR_WORLD, CTRL_ERR_SETTINGS, CTRL_ERR_SETTINGS,
+        CTRL_OK, CTRL_OK, CTRL_OK, CTRL_OK, CTRL_OK, CTRL_OK, CTRL_OK};
     const char *const SGIVEN[S] = {
         "world = NULL", "settings = NULL", "out = NULL", T(MSG_CTRL_GIVEN_TOO_MANY_BOXES), "box_count = −1",
         "box half_extents.y = 0", "box center.x = NaN", "box rotation = (0, 0, 0, 0)", "radius = 0", "radius = NaN",
         "slope_limit = 0", T(MSG_CTRL_GIVEN_STEEP_LIMIT), "step_height = radius", "step_height = −0.1",
-        "start.y = NaN", "motion.z = inf", T(MSG_CTRL_GIVEN_LONG_MOTION)};
+        "start.y = NaN", "motion.z = inf", T(MSG_CTRL_GIVEN_LONG_MOTION),
+        T(MSG_CTRL_GIVEN_START_OUT_OF_WORLD), "motion.y = NaN", "box center.z = 2e18 (> IK_WORLD_LIMIT)",
+        "radius = 0.0099 (< CTRL_MIN_RADIUS)", "slope_limit = 85.1°",
+        /* the edges of what is allowed: accepted */
+        "radius = CTRL_MIN_RADIUS, step_height = 0", "radius = 10, step_height = 9.99",
+        "slope_limit = CTRL_MIN_SLOPE_LIMIT", "slope_limit = CTRL_MAX_SLOPE_LIMIT", "|motion| = CTRL_MAX_MOTION",
+        "box_count = CTRL_MAX_BOXES", T(MSG_CTRL_GIVEN_ZERO_MOTION)};
     memset(srq, 0, sizeof srq);
     for (int i = 0; i < S; i++) {
         add_box(&srq[i].world, floor_box(0.0f));
@@ -1010,6 +1018,28 @@ static void bad_input(void)
     srq[14].start.y = NAN;
     srq[15].motion.z = INFINITY;
     srq[16].motion = v3(0.0f, 0.0f, 60.0f);
+    srq[17].start.x = 1e30f; /* finite, but outside the world: *out = the origin */
+    srq[18].motion.y = NAN;
+    srq[19].world.boxes[0].center.z = 2e18f;
+    srq[20].settings.radius = 0.0099f;
+    srq[21].settings.slope_limit = 85.1f * IK_DEG_TO_RAD;
+    /* 22..28 are valid, in the air 20 m above the floor (10 m clear of it
+     * at the largest radius): the sphere moves the whole motion and hits
+     * nothing. */
+    for (int i = 22; i < S; i++) {
+        srq[i].start = v3(0.5f, 20.0f, 0.5f);
+        srq[i].motion = v3(0.3f, 0.2f, -0.4f);
+    }
+    srq[22].settings.radius = CTRL_MIN_RADIUS;
+    srq[22].settings.step_height = 0.0f;
+    srq[23].settings.radius = 10.0f;
+    srq[23].settings.step_height = 9.99f;
+    srq[24].settings.slope_limit = CTRL_MIN_SLOPE_LIMIT;
+    srq[25].settings.slope_limit = CTRL_MAX_SLOPE_LIMIT;
+    srq[26].motion = v3(0.0f, 30.0f, 40.0f);
+    for (int b = 1; b < CTRL_MAX_BOXES; b++) /* far from the path */
+        add_box(&srq[27].world, ctrl_box_min_max(v3(-40.0f + 2.0f * (float)b, -3.0f, 50.0f), v3(-39.5f + 2.0f * (float)b, -2.0f, 51.0f)));
+    srq[28].motion = v3_zero();
     if (!CHECK_CALL(OP_CTRL_SLIDE, srq, S, srs, describe_slide))
         return;
     for (int i = 0; i < S; i++) {
@@ -1018,27 +1048,35 @@ static void bad_input(void)
             return;
         if (srq[i].pass_null_out)
             continue;
-        vec3 want = v3_is_finite(srq[i].start) ? srq[i].start : v3_zero();
+        /* The header: on error *out = start, the origin when start is not
+         * in the world; accepted, the whole motion (nothing in the way). */
+        const int accepted = SWANT[i] == CTRL_OK;
+        vec3 want = accepted ? v3_add(srq[i].start, srq[i].motion) : v3_in_world(srq[i].start) ? srq[i].start : v3_zero();
         const ctrl_slide_result *got = &srs[i].result;
-        if (!(v3_distance(got->center, want) == 0.0f) || got->hit_ground || got->hit_wall || got->hit_ceiling) {
-            check_fail(DIAG_NONE, given, fmt(T(MSG_CTRL_SLIDE_UNTOUCHED), fmt_v3(want)),
+        if (!(v3_distance(got->center, want) <= (accepted ? TOL_MOVE : 0.0f)) || got->hit_ground || got->hit_wall ||
+            got->hit_ceiling) {
+            check_fail(DIAG_NONE, given, fmt(accepted ? T(MSG_CTRL_SLIDE_CLEAR) : T(MSG_CTRL_SLIDE_UNTOUCHED), fmt_v3(want)),
                        fmt("centre %s, hit_ground %d, hit_wall %d, hit_ceiling %d", fmt_v3(got->center),
                            got->hit_ground, got->hit_wall, got->hit_ceiling));
             return;
         }
     }
 
-    enum { F = 12 };
+    enum { F = 18 };
     static ctrl_run_request frq[F];
     static ctrl_run_response frs[F];
     static const ctrl_status FWANT[F] = {CTRL_ERR_TIME, CTRL_ERR_TIME, CTRL_ERR_TIME, CTRL_ERR_TIME,
                                          CTRL_ERR_NOT_FINITE, CTRL_ERR_NOT_FINITE, CTRL_ERR_NOT_FINITE,
                                          CTRL_ERR_NOT_FINITE, CTRL_ERR_NULL, CTRL_ERR_NULL, CTRL_ERR_NULL,
-                                         CTRL_ERR_SETTINGS};
+                                         CTRL_ERR_SETTINGS, CTRL_ERR_NOT_FINITE, CTRL_ERR_NOT_FINITE,
+                                         CTRL_ERR_NOT_FINITE, CTRL_ERR_NOT_FINITE, CTRL_ERR_WORLD, CTRL_OK};
     const char *const FGIVEN[F] = {"dt = 0", "dt = −1/60", "dt = NaN", T(MSG_CTRL_GIVEN_LONG_DT),
                                           "delta.x = NaN", "turn = inf", "state.center.z = NaN",
                                           "state.vertical_velocity = NaN", "state = NULL", "world = NULL",
-                                          "settings = NULL", "radius = −0.3"};
+                                          "settings = NULL", "radius = −0.3",
+                                          "state.center.x = 2e18 (> IK_WORLD_LIMIT)", "delta.y = NaN",
+                                          "delta.z = −inf", "state.yaw = NaN", "box_count = 33",
+                                          "dt = CTRL_MAX_DT"};
     memset(frq, 0, sizeof frq);
     for (int i = 0; i < F; i++) {
         add_box(&frq[i].world, floor_box(0.0f));
@@ -1060,12 +1098,39 @@ static void bad_input(void)
     frq[9].pass_null_world = 1;
     frq[10].pass_null_settings = 1;
     frq[11].settings.radius = -0.3f;
+    frq[12].start.center.x = 2e18f;
+    frq[13].deltas[0].y = NAN; /* the y the frame drops must still be checked */
+    frq[14].deltas[0].z = -INFINITY;
+    frq[15].start.yaw = NAN;
+    frq[16].world.box_count = CTRL_MAX_BOXES + 1;
+    frq[17].dts[0] = CTRL_MAX_DT;
     if (!CHECK_CALL(OP_CTRL_RUN, frq, F, frs, NULL))
         return;
     for (int i = 0; i < F; i++) {
         const char *given = fmt("ctrl_root_motion_frame: %s", FGIVEN[i]);
         if (!same_status(frs[i].status[0], FWANT[i], given))
             return;
+        if (FWANT[i] == CTRL_OK) {
+            /* The longest frame allowed is played: pressed onto the floor
+             * (the chapter's velocity rule), the step turned by the yaw. */
+            const ctrl_state *st = &frq[i].start, *got = &frs[i].states[0];
+            const float dt = frq[i].dts[0],
+                        v = (st->grounded && st->vertical_velocity < 0.0f ? CTRL_GROUNDED_VELOCITY
+                                                                           : st->vertical_velocity) +
+                            CTRL_GRAVITY * dt;
+            const vec3 d = frq[i].deltas[0];
+            vec3 want = v3_add(st->center, v3(d.x * cosf(st->yaw) + d.z * sinf(st->yaw), 0.0f,
+                                              -d.x * sinf(st->yaw) + d.z * cosf(st->yaw)));
+            if (!(v3_distance(got->center, want) <= TOL_MOVE) || !got->grounded ||
+                !(fabsf(got->vertical_velocity - v) <= TOL_FALL) || !(fabsf(got->yaw - st->yaw) <= TOL_YAW)) {
+                check_fail(DIAG_NONE, given,
+                           fmt("centre %s, vertical_velocity %.4f, grounded 1, yaw %s", fmt_v3(want), (double)v,
+                               fmt_deg(st->yaw)),
+                           state_text(got));
+                return;
+            }
+            continue;
+        }
         if (memcmp(&frs[i].states[0], &frq[i].start, sizeof frq[i].start) != 0) {
             check_fail(DIAG_NONE, given, fmt(T(MSG_CTRL_STATE_UNTOUCHED), state_text(&frq[i].start)),
                        state_text(&frs[i].states[0]));
