@@ -339,15 +339,30 @@ static void validate_clip(void)
             return;
 }
 
+/* The header's rule, worked out here for the cases near its threshold:
+ * forward's horizontal part when it is at least 1e-3 long, else the side
+ * axis. Those cases sit at 2x and 0.5x the threshold, far from where float
+ * rounding could pick the other branch. */
+static float header_heading(quat q)
+{
+    quat n = quat_normalize(q);
+    vec3 f = quat_rotate(n, v3_forward()), side = quat_rotate(n, v3_right());
+    return sqrtf(f.x * f.x + f.z * f.z) >= 1e-3f ? atan2f(f.x, f.z) : atan2f(-side.z, side.x);
+}
+
 static void heading_of_root(void)
 {
-    enum { N = 400 };
+    /* 400 random rotations, then 5 with no heading (zero, NaN, inf: the
+     * header's heading 0, exactly) and 6 pitched to within 2e-3 or 5e-4
+     * rad of straight up or down with a roll, where forward and the side
+     * axis give headings that differ by the roll. */
+    enum { RANDOM = 400, N = RANDOM + 11 };
     static rm_heading_request rq[N];
     static rm_heading_response rs[N];
     static float want[N];
     static const char *kind[N];
     rng r = rng_for("heading_of_root");
-    for (int i = 0; i < N; i++) {
+    for (int i = 0; i < RANDOM; i++) {
         float yaw = rng_float(&r, -IK_PI, IK_PI);
         quat q = quat_from_axis_angle(v3_up(), yaw);
         kind[i] = T(MSG_RM_KIND_YAW);
@@ -369,11 +384,30 @@ static void heading_of_root(void)
         rq[i].rotation = q;
         want[i] = yaw;
     }
+    const quat NONE[5] = {q4(0.0f, 0.0f, 0.0f, 0.0f), q4(0.0f, 0.3f, 0.0f, NAN), q4(INFINITY, 0.0f, 0.0f, 1.0f),
+                          q4(0.0f, 0.5f, -INFINITY, 0.5f), q4(NAN, NAN, NAN, NAN)};
+    for (int k = 0; k < 5; k++) {
+        rq[RANDOM + k].rotation = NONE[k];
+        want[RANDOM + k] = 0.0f;
+        kind[RANDOM + k] = T(MSG_RM_KIND_NO_HEADING);
+    }
+    for (int k = 0; k < 6; k++) {
+        const int i = RANDOM + 5 + k;
+        const float off = k % 2 ? 5e-4f : 2e-3f, pitch = (k < 4 ? 0.5f : -0.5f) * IK_PI - (k < 4 ? off : -off);
+        quat q = quat_mul(quat_from_axis_angle(v3_up(), rng_float(&r, -IK_PI, IK_PI)),
+                          quat_mul(quat_from_axis_angle(v3_right(), pitch),
+                                   quat_from_axis_angle(v3_forward(), (k % 3 ? 1.0f : -1.0f) * rng_float(&r, 0.2f, 0.6f))));
+        rq[i].rotation = q;
+        want[i] = header_heading(q);
+        kind[i] = fmt(T(MSG_RM_KIND_NEAR_VERTICAL), (double)off);
+    }
     if (!CHECK_CALL(OP_RM_HEADING, rq, N, rs, NULL))
         return;
     for (int i = 0; i < N; i++) {
         quat q = rq[i].rotation;
-        if (!isfinite(rs[i].heading) || !(angle_diff(rs[i].heading, want[i]) <= SAMPLE_ANGLE_TOL)) {
+        const int none = i >= RANDOM && i < RANDOM + 5;
+        if (!isfinite(rs[i].heading) || !(angle_diff(rs[i].heading, want[i]) <= SAMPLE_ANGLE_TOL) ||
+            (none && rs[i].heading != 0.0f)) {
             check_fail(DIAG_NONE, fmt("rm_heading(%.4f, %.4f, %.4f, %.4f) — %s", q.x, q.y, q.z, q.w, kind[i]),
                        fmt("heading %s", fmt_deg(want[i])), fmt("heading %s", fmt_deg(rs[i].heading)));
             return;
