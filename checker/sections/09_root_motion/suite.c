@@ -109,6 +109,11 @@ static const walk_spec STRAIGHT_LOOP = {61, 60.0, 1, 1.4, 0.0, 0.3, 0.0, 0.0, 1.
 /* A 1 s loop turning 1 rad per pass, starting near -180 degrees. */
 static const walk_spec TURNING_LOOP = {49, 48.0, 1, 1.2, 1.0, -2.9, 3.0, 1.0, 1.0, 0.06};
 
+/* The longest clip allowed, RM_MAX_FRAMES frames (8.5 s at 120 Hz),
+ * turning gently; played once or as a loop. */
+static const walk_spec LONGEST_WALK = {RM_MAX_FRAMES, 120.0, 0, 1.4, 0.3, 0.5, 0.0, 0.0, 8.0, 0.06};
+static const walk_spec LONGEST_LOOP = {RM_MAX_FRAMES, 120.0, 1, 1.4, 0.3, 0.5, 0.0, 0.0, 8.0, 0.06};
+
 /* The real clip's root track in metres; 0 (after check_fail) if missing. */
 static int load_real_clip(rm_clip *clip, bvh_file *file)
 {
@@ -304,19 +309,19 @@ static void playback(rm_play_request *rq, const rm_clip *clip, rm_character star
 
 static void validate_clip(void)
 {
-    enum { N = 14 };
+    enum { N = 16 };
     static rm_validate_request rq[N];
     static rm_validate_response rs[N];
     static const rm_status WANT[N] = {RM_OK, RM_OK, RM_ERR_FRAME_COUNT, RM_ERR_FRAME_COUNT, RM_ERR_FRAME_COUNT,
                                       RM_ERR_FRAME_COUNT, RM_ERR_FRAME_TIME, RM_ERR_FRAME_TIME, RM_ERR_FRAME_TIME,
                                       RM_ERR_FRAME_TIME, RM_ERR_NOT_FINITE, RM_ERR_NOT_FINITE, RM_ERR_NOT_FINITE,
-                                      RM_ERR_NULL};
+                                      RM_ERR_NULL, RM_OK, RM_OK};
     const char *const GIVEN[N] = {
         T(MSG_RM_GIVEN_TURNING_WALK), T(MSG_RM_GIVEN_LOOP), "frame_count = 0",
         T(MSG_RM_GIVEN_ONE_FRAME), "frame_count = RM_MAX_FRAMES + 1", "frame_count = -3",
         "frame_time = 0", "frame_time = -1/60", "frame_time = NaN", T(MSG_RM_GIVEN_HUGE_FRAME_TIME),
         "positions[40].y = NaN", "rotations[120] = (inf, 0, 0, 1)", "rotations[7] = (0, 0, 0, 0)",
-        "clip = NULL"};
+        "clip = NULL", "frame_count = RM_MAX_FRAMES", T(MSG_RM_GIVEN_TWO_FRAMES)};
     memset(rq, 0, sizeof rq);
     for (int i = 0; i < N; i++)
         make_walk(i == 1 ? &STRAIGHT_LOOP : &TURNING_WALK, &rq[i].clip);
@@ -332,6 +337,8 @@ static void validate_clip(void)
     rq[11].clip.rotations[120] = q4(INFINITY, 0.0f, 0.0f, 1.0f);
     rq[12].clip.rotations[7] = q4(0.0f, 0.0f, 0.0f, 0.0f);
     rq[13].pass_null = 1;
+    make_walk(&LONGEST_WALK, &rq[14].clip);
+    rq[15].clip.frame_count = 2; /* the turning walk's first two frames */
     if (!CHECK_CALL(OP_RM_VALIDATE, rq, N, rs, NULL))
         return;
     for (int i = 0; i < N; i++)
@@ -600,12 +607,12 @@ static void character_frame(void)
 {
     /* Part 1: rm_delta_between on its own, pairs of times up to 0.4 s
      * apart, in the turning walk and across the turning loop's loop point. */
-    enum { D = 120 };
+    enum { RANDOM = 120, D = RANDOM + 10 };
     static rm_delta_request drq[D];
     static rm_delta_response drs[D];
     rng r = rng_for("character_frame");
     memset(drq, 0, sizeof drq);
-    for (int i = 0; i < D; i++) {
+    for (int i = 0; i < RANDOM; i++) {
         rm_clip *clip = &drq[i].clip;
         make_walk(i % 2 ? &TURNING_LOOP : &TURNING_WALK, clip);
         float duration = rm_duration(clip);
@@ -616,6 +623,37 @@ static void character_frame(void)
             drq[i].t0 = rng_float(&r, 0.0f, duration - 0.4f);
             drq[i].t1 = drq[i].t0 + rng_float(&r, 0.0f, 0.4f);
         }
+    }
+    /* The boundaries: a loop's span of exactly one duration (the most the
+     * header allows), from 0, from the loop point, from inside a pass and
+     * two passes on; a zero span at the loop point; the whole of the
+     * longest clip (RM_MAX_FRAMES frames) and its last 10 ms, and one
+     * duration of it looped. t1 - t0 is exactly the duration in float for
+     * these t0 (were it a rounding more, the reference would answer
+     * RM_ERR_TIME and this check fail on it). */
+    {
+        static const float LOOP_STARTS[4] = {0.0f, 1.0f, 0.5f, 2.0f}; /* in durations */
+        for (int k = 0; k < 4; k++) {
+            rm_clip *clip = &drq[RANDOM + k].clip;
+            make_walk(&TURNING_LOOP, clip);
+            drq[RANDOM + k].t0 = LOOP_STARTS[k] * rm_duration(clip);
+            drq[RANDOM + k].t1 = drq[RANDOM + k].t0 + rm_duration(clip);
+        }
+        make_walk(&STRAIGHT_LOOP, &drq[RANDOM + 4].clip);
+        drq[RANDOM + 4].t0 = drq[RANDOM + 4].t1 = rm_duration(&drq[RANDOM + 4].clip);
+        make_walk(&LONGEST_WALK, &drq[RANDOM + 5].clip);
+        drq[RANDOM + 5].t1 = rm_duration(&drq[RANDOM + 5].clip);
+        make_walk(&LONGEST_WALK, &drq[RANDOM + 6].clip);
+        drq[RANDOM + 6].t1 = rm_duration(&drq[RANDOM + 6].clip);
+        drq[RANDOM + 6].t0 = drq[RANDOM + 6].t1 - 0.01f;
+        make_walk(&LONGEST_LOOP, &drq[RANDOM + 7].clip);
+        drq[RANDOM + 7].t0 = 0.5f;
+        drq[RANDOM + 7].t1 = 0.5f + rm_duration(&drq[RANDOM + 7].clip);
+        make_walk(&LONGEST_LOOP, &drq[RANDOM + 8].clip);
+        drq[RANDOM + 8].t0 = 0.0f;
+        drq[RANDOM + 8].t1 = rm_duration(&drq[RANDOM + 8].clip);
+        make_walk(&TURNING_WALK, &drq[RANDOM + 9].clip);
+        drq[RANDOM + 9].t1 = rm_duration(&drq[RANDOM + 9].clip);
     }
     if (!CHECK_CALL(OP_RM_DELTA, drq, D, drs, NULL))
         return;
