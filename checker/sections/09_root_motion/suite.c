@@ -133,6 +133,23 @@ static int load_real_clip(rm_clip *clip, bvh_file *file)
     return 1;
 }
 
+/* The runner counts the guard bytes around every output that the code
+ * changed (sections/09_root_motion/guard.h); any is a write outside the
+ * outputs, before or past one. */
+static int no_overrun(const int *first, size_t stride, int n, const char *function)
+{
+    for (int k = 0; k < n; k++) {
+        const int overrun = *(const int *)(const void *)((const char *)first + (size_t)k * stride);
+        if (overrun != 0) {
+            check_fail(DIAG_NONE, fmt(T(MSG_RM_OVERRUN_GIVEN), function, k + 1, n), T(MSG_RM_NO_OVERRUN),
+                       fmt(T(MSG_RM_OVERRUN_GOT), overrun));
+            return 0;
+        }
+    }
+    return 1;
+}
+#define NO_OVERRUN(rs, n, function) no_overrun(&(rs)[0].overrun, sizeof(rs)[0], (n), (function))
+
 /* ---- formatting -------------------------------------------------------- */
 
 static const char *status_name(int s)
@@ -339,7 +356,7 @@ static void validate_clip(void)
     rq[13].pass_null = 1;
     make_walk(&LONGEST_WALK, &rq[14].clip);
     rq[15].clip.frame_count = 2; /* the turning walk's first two frames */
-    if (!CHECK_CALL(OP_RM_VALIDATE, rq, N, rs, NULL))
+    if (!CHECK_CALL(OP_RM_VALIDATE, rq, N, rs, NULL) || !NO_OVERRUN(rs, N, "rm_validate"))
         return;
     for (int i = 0; i < N; i++)
         if (!same_status(rs[i].status, WANT[i], fmt("rm_validate: %s", GIVEN[i])))
@@ -408,7 +425,7 @@ static void heading_of_root(void)
         want[i] = header_heading(q);
         kind[i] = fmt(T(MSG_RM_KIND_NEAR_VERTICAL), (double)off);
     }
-    if (!CHECK_CALL(OP_RM_HEADING, rq, N, rs, NULL))
+    if (!CHECK_CALL(OP_RM_HEADING, rq, N, rs, NULL) || !NO_OVERRUN(rs, N, "rm_heading"))
         return;
     for (int i = 0; i < N; i++) {
         quat q = rq[i].rotation;
@@ -462,7 +479,7 @@ static void sample_between_frames(void)
     make_walk(&TURNING_WALK, &rq[0].clip);
     fill_sample_times(&rq[0], &r, 0.0f, rm_duration(&rq[0].clip));
     rq[0].times[RM_OP_SAMPLES - 1] = rm_duration(&rq[0].clip); /* the very end */
-    if (!CHECK_CALL(OP_RM_SAMPLE, rq, 1, rs, NULL))
+    if (!CHECK_CALL(OP_RM_SAMPLE, rq, 1, rs, NULL) || !NO_OVERRUN(rs, 1, "rm_sample"))
         return;
     const rm_clip *clip = &rq[0].clip;
     for (int i = 0; i < rq[0].count; i++) {
@@ -498,7 +515,7 @@ static void sample_wraps_loop(void)
             rq[c].times[i] = inside[c][i] + (float)passes * duration;
         }
     }
-    if (!CHECK_CALL(OP_RM_SAMPLE, rq, 2, rs, NULL))
+    if (!CHECK_CALL(OP_RM_SAMPLE, rq, 2, rs, NULL) || !NO_OVERRUN(rs, 2, "rm_sample"))
         return;
     for (int c = 0; c < 2; c++)
         for (int i = 0; i < RM_OP_SAMPLES; i++) {
@@ -524,7 +541,7 @@ static void deltas_add_up(void)
     rm_character start = unrolled(&clip, 0.0);
     for (int i = 0; i < N; i++)
         playback(&rq[i], &clip, start, rm_duration(&clip), RATES[i], &r);
-    if (!CHECK_CALL(OP_RM_PLAY, rq, N, rs, NULL))
+    if (!CHECK_CALL(OP_RM_PLAY, rq, N, rs, NULL) || !NO_OVERRUN(rs, N, "rm_delta_between + rm_apply"))
         return;
     for (int i = 0; i < N; i++)
         if (!expect_playback(&rq[i], &rs[i], fmt(T(MSG_RM_PLAY_TURNING), rate_text(RATES[i]))))
@@ -545,7 +562,7 @@ static void loop_three_times(void)
         const rm_clip *clip = &clips[i / R];
         playback(&rq[i], clip, unrolled(clip, 0.0), 3.0f * rm_duration(clip), RATES[i % R], &r);
     }
-    if (!CHECK_CALL(OP_RM_PLAY, rq, N, rs, NULL))
+    if (!CHECK_CALL(OP_RM_PLAY, rq, N, rs, NULL) || !NO_OVERRUN(rs, N, "rm_delta_between + rm_apply"))
         return;
     for (int i = 0; i < N; i++)
         if (!expect_playback(&rq[i], &rs[i],
@@ -584,7 +601,7 @@ static void real_clip(void)
     /* And a character elsewhere, facing +X: the same walk, turned. */
     rm_character elsewhere = {v3(10.0f, 0.0f, -4.0f), 0.5f * IK_PI};
     playback(&rq[R], &clip, elsewhere, rm_duration(&clip), 60.0f, &r);
-    if (!CHECK_CALL(OP_RM_PLAY, rq, N, rs, NULL))
+    if (!CHECK_CALL(OP_RM_PLAY, rq, N, rs, NULL) || !NO_OVERRUN(rs, N, "rm_delta_between + rm_apply"))
         return;
     for (int i = 0; i < N; i++)
         if (!expect_playback(&rq[i], &rs[i], i < R ? fmt(T(MSG_RM_PLAY_REAL), rate_text(RATES[i]))
@@ -655,7 +672,7 @@ static void character_frame(void)
         make_walk(&TURNING_WALK, &drq[RANDOM + 9].clip);
         drq[RANDOM + 9].t1 = rm_duration(&drq[RANDOM + 9].clip);
     }
-    if (!CHECK_CALL(OP_RM_DELTA, drq, D, drs, NULL))
+    if (!CHECK_CALL(OP_RM_DELTA, drq, D, drs, NULL) || !NO_OVERRUN(drs, D, "rm_delta_between"))
         return;
     for (int i = 0; i < D; i++) {
         const rm_clip *clip = &drq[i].clip;
@@ -693,7 +710,7 @@ static void character_frame(void)
         arq[i].character = (rm_character){rng_v3(&r, -20.0f, 20.0f), rng_float(&r, -IK_PI, IK_PI)};
         arq[i].delta = (rm_delta){rng_v3(&r, -0.5f, 0.5f), rng_float(&r, -1.0f, 1.0f)};
     }
-    if (!CHECK_CALL(OP_RM_APPLY, arq, A, ars, NULL))
+    if (!CHECK_CALL(OP_RM_APPLY, arq, A, ars, NULL) || !NO_OVERRUN(ars, A, "rm_apply"))
         return;
     for (int i = 0; i < A; i++) {
         const rm_character c = arq[i].character;
@@ -734,7 +751,7 @@ static void bake_in_place(void)
     if (!load_real_clip(&rq[1].clip, &file))
         return;
     bvh_free(&file);
-    if (!CHECK_CALL(OP_RM_BAKE, rq, N, rs, NULL))
+    if (!CHECK_CALL(OP_RM_BAKE, rq, N, rs, NULL) || !NO_OVERRUN(rs, N, "rm_bake_in_place"))
         return;
     for (int c = 0; c < N; c++) {
         const rm_clip *before = &rq[c].clip, *after = &rs[c].clip;
@@ -751,6 +768,16 @@ static void bake_in_place(void)
                            before->looping),
                        fmt("frame_count %d, frame_time %g, looping %d", after->frame_count, (double)after->frame_time,
                            after->looping));
+            return;
+        }
+        /* The frames past frame_count are not the clip's: left as sent. */
+        const size_t tail = (size_t)(RM_MAX_FRAMES - before->frame_count);
+        if (memcmp(&after->positions[before->frame_count], &before->positions[before->frame_count],
+                   tail * sizeof before->positions[0]) != 0 ||
+            memcmp(&after->rotations[before->frame_count], &before->rotations[before->frame_count],
+                   tail * sizeof before->rotations[0]) != 0) {
+            check_fail(DIAG_NONE, fmt("rm_bake_in_place(%s)", name), T(MSG_RM_BAKE_TAIL_KEPT),
+                       T(MSG_RM_BAKE_TAIL_CHANGED));
             return;
         }
         for (int i = 0; i < before->frame_count; i++) {
@@ -815,7 +842,7 @@ static void bad_input(void)
     drq[10].clip.positions[5].x = NAN;
     drq[11].pass_null_clip = 1;
     drq[12].pass_null_out = 1;
-    if (!CHECK_CALL(OP_RM_DELTA, drq, D, drs, NULL))
+    if (!CHECK_CALL(OP_RM_DELTA, drq, D, drs, NULL) || !NO_OVERRUN(drs, D, "rm_delta_between"))
         return;
     for (int i = 0; i < D; i++) {
         const char *given = fmt("rm_delta_between: %s", DGIVEN[i]);
@@ -844,7 +871,7 @@ static void bad_input(void)
     srq[1].clip.frame_count = 0;
     srq[1].count = 1;
     srq[1].times[0] = 0.5f;
-    if (!CHECK_CALL(OP_RM_SAMPLE, srq, 2, srs, NULL))
+    if (!CHECK_CALL(OP_RM_SAMPLE, srq, 2, srs, NULL) || !NO_OVERRUN(srs, 2, "rm_sample"))
         return;
     const vec3 first = walk.positions[0], last = walk.positions[walk.frame_count - 1];
     const vec3 SWANT[5] = {last, first, first, first, v3_zero()};
@@ -880,7 +907,7 @@ static void bad_input(void)
     static const rm_status AWANT[A] = {RM_ERR_NOT_FINITE, RM_ERR_NOT_FINITE, RM_ERR_NULL, RM_ERR_NULL};
     static const char *const AGIVEN[A] = {"delta.turn = NaN", "character.position.y = inf", "delta = NULL",
                                           "character = NULL"};
-    if (!CHECK_CALL(OP_RM_APPLY, arq, A, ars, NULL))
+    if (!CHECK_CALL(OP_RM_APPLY, arq, A, ars, NULL) || !NO_OVERRUN(ars, A, "rm_apply"))
         return;
     for (int i = 0; i < A; i++) {
         const char *given = fmt("rm_apply: %s", AGIVEN[i]);
@@ -898,7 +925,7 @@ static void bad_input(void)
     brq[0].clip = walk;
     brq[0].clip.rotations[30] = q4(0.0f, NAN, 0.0f, 1.0f);
     brq[1].pass_null = 1;
-    if (!CHECK_CALL(OP_RM_BAKE, brq, 2, brs, NULL))
+    if (!CHECK_CALL(OP_RM_BAKE, brq, 2, brs, NULL) || !NO_OVERRUN(brs, 2, "rm_bake_in_place"))
         return;
     if (!same_status(brs[0].status, RM_ERR_NOT_FINITE, T(MSG_RM_BAKE_NAN)) ||
         !same_status(brs[1].status, RM_ERR_NULL, "rm_bake_in_place(NULL)"))

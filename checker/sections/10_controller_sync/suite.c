@@ -56,6 +56,23 @@
 
 static const ctrl_settings SETTINGS = {0.35f, 45.0f * IK_DEG_TO_RAD, 0.3f};
 
+/* The runner counts the guard bytes around every output that the code
+ * changed (sections/09_root_motion/guard.h); any is a write outside the
+ * outputs, before or past one. */
+static int no_overrun(const int *first, size_t stride, int n, const char *function)
+{
+    for (int k = 0; k < n; k++) {
+        const int overrun = *(const int *)(const void *)((const char *)first + (size_t)k * stride);
+        if (overrun != 0) {
+            check_fail(DIAG_NONE, fmt(T(MSG_CTRL_OVERRUN_GIVEN), function, k + 1, n), T(MSG_CTRL_NO_OVERRUN),
+                       fmt(T(MSG_CTRL_OVERRUN_GOT), overrun));
+            return 0;
+        }
+    }
+    return 1;
+}
+#define NO_OVERRUN(rs, n, function) no_overrun(&(rs)[0].overrun, sizeof(rs)[0], (n), (function))
+
 /* ---- formatting ----------------------------------------------------------- */
 
 static const char *status_name(int s)
@@ -213,7 +230,7 @@ static void slide_flat(void)
             rq[i].motion = v3(rng_float(&r, -1.0f, 1.0f), (k == 2 ? -1.0f : 1.0f) * rng_float(&r, 1.2f, 3.0f),
                               rng_float(&r, -1.0f, 1.0f));
     }
-    if (!CHECK_CALL(OP_CTRL_SLIDE, rq, N, rs, describe_slide))
+    if (!CHECK_CALL(OP_CTRL_SLIDE, rq, N, rs, describe_slide) || !NO_OVERRUN(rs, N, "ctrl_slide"))
         return;
     for (int i = 0; i < N; i++) {
         int k = i / PER, blocked;
@@ -325,7 +342,7 @@ static void slopes_and_steps(void)
     rq[10].settings = (ctrl_settings){0.5f, 45.0f * IK_DEG_TO_RAD, 0.3f};
     rq[10].start = v3(LANE_STEP_LOW, 0.5f, 0.3f);
     rq[10].motion = v3(0.0f, 0.0f, 1.0f);
-    if (!CHECK_CALL(OP_CTRL_SLIDE, rq, N, rs, describe_slide))
+    if (!CHECK_CALL(OP_CTRL_SLIDE, rq, N, rs, describe_slide) || !NO_OVERRUN(rs, N, "ctrl_slide"))
         return;
     const vec3 want[N] = {
         resting_on(ramp, LANE_RAMP_UP, 3.0f, r),
@@ -510,7 +527,7 @@ static void never_inside_at_any_speed(void)
             rq[i].deltas[f] = v3(step * sinf(heading), 0.0f, step * cosf(heading));
         }
     }
-    if (!CHECK_CALL(OP_CTRL_RUN, rq, N, rs, NULL))
+    if (!CHECK_CALL(OP_CTRL_RUN, rq, N, rs, NULL) || !NO_OVERRUN(rs, N, "ctrl_root_motion_frame"))
         return;
     for (int i = 0; i < N; i++) {
         const label what_label = label_of(T(MSG_CTRL_WHAT_ROOM), rate_text(RATES[i]));
@@ -559,7 +576,7 @@ static void slides_along_wall(void)
         fill_dts(&rq[i], 3.0f, RATES[i], &r);
         walk_deltas(&rq[i], speed, drift);
     }
-    if (!CHECK_CALL(OP_CTRL_RUN, rq, N, rs, NULL))
+    if (!CHECK_CALL(OP_CTRL_RUN, rq, N, rs, NULL) || !NO_OVERRUN(rs, N, "ctrl_root_motion_frame"))
         return;
     for (int i = 0; i < N; i++) {
         const label what_label = label_of(T(MSG_CTRL_WHAT_ALONG_WALL), rate_text(RATES[i]));
@@ -639,7 +656,7 @@ static void flat_ground_as_far_as_clip(void)
         if (!real_clip_deltas(&rq[i], RATES[i], &r))
             return;
     }
-    if (!CHECK_CALL(OP_CTRL_RUN, rq, N, rs, NULL))
+    if (!CHECK_CALL(OP_CTRL_RUN, rq, N, rs, NULL) || !NO_OVERRUN(rs, N, "ctrl_root_motion_frame"))
         return;
     for (int i = 0; i < N; i++) {
         const label what_label = label_of(T(MSG_CTRL_WHAT_REAL_FLAT), rate_text(RATES[i]));
@@ -689,7 +706,7 @@ static void falls_off_ledge(void)
         fill_dts(&rq[i], 3.0f, RATES[i], NULL);
         walk_deltas(&rq[i], 1.4f, 0.0f);
     }
-    if (!CHECK_CALL(OP_CTRL_RUN, rq, N, rs, NULL))
+    if (!CHECK_CALL(OP_CTRL_RUN, rq, N, rs, NULL) || !NO_OVERRUN(rs, N, "ctrl_root_motion_frame"))
         return;
     for (int i = 0; i < N; i++) {
         const label what_label = label_of(T(MSG_CTRL_WHAT_OFF_LEDGE), rate_text(RATES[i]));
@@ -744,7 +761,7 @@ static void walks_down_slope(void)
         fill_dts(&rq[i], 4.5f, RATES[i], &r);
         walk_deltas(&rq[i], 1.4f, 0.0f);
     }
-    if (!CHECK_CALL(OP_CTRL_RUN, rq, N, rs, NULL))
+    if (!CHECK_CALL(OP_CTRL_RUN, rq, N, rs, NULL) || !NO_OVERRUN(rs, N, "ctrl_root_motion_frame"))
         return;
     for (int i = 0; i < N; i++) {
         const label what_label = label_of(T(MSG_CTRL_WHAT_DOWN_SLOPE), rate_text(RATES[i]));
@@ -839,7 +856,7 @@ static void slope_limit_and_steps(void)
         fill_dts(&rq[i], 2.5f, CASES[i].rate, NULL);
         walk_deltas(&rq[i], 1.4f, 0.0f);
     }
-    if (!CHECK_CALL(OP_CTRL_RUN, rq, N, rs, NULL))
+    if (!CHECK_CALL(OP_CTRL_RUN, rq, N, rs, NULL) || !NO_OVERRUN(rs, N, "ctrl_root_motion_frame"))
         return;
     plane ramp = box_face(&rq[0].world.boxes[1], v3(0, 1, 0));
     for (int i = 0; i < N; i++) {
@@ -939,7 +956,7 @@ static void chapter_gravity(void)
             t = next;
         }
     }
-    if (!CHECK_CALL(OP_CTRL_RUN, rq, N, rs, NULL))
+    if (!CHECK_CALL(OP_CTRL_RUN, rq, N, rs, NULL) || !NO_OVERRUN(rs, N, "ctrl_root_motion_frame"))
         return;
     for (int i = 0; i < N; i++) {
         const label what_label = i == 0 ? label_of("%s", T(MSG_CTRL_WHAT_STANDING))
@@ -1040,7 +1057,7 @@ static void bad_input(void)
     for (int b = 1; b < CTRL_MAX_BOXES; b++) /* far from the path */
         add_box(&srq[27].world, ctrl_box_min_max(v3(-40.0f + 2.0f * (float)b, -3.0f, 50.0f), v3(-39.5f + 2.0f * (float)b, -2.0f, 51.0f)));
     srq[28].motion = v3_zero();
-    if (!CHECK_CALL(OP_CTRL_SLIDE, srq, S, srs, describe_slide))
+    if (!CHECK_CALL(OP_CTRL_SLIDE, srq, S, srs, describe_slide) || !NO_OVERRUN(srs, S, "ctrl_slide"))
         return;
     for (int i = 0; i < S; i++) {
         const char *given = fmt("ctrl_slide: %s", SGIVEN[i]);
@@ -1104,7 +1121,7 @@ static void bad_input(void)
     frq[15].start.yaw = NAN;
     frq[16].world.box_count = CTRL_MAX_BOXES + 1;
     frq[17].dts[0] = CTRL_MAX_DT;
-    if (!CHECK_CALL(OP_CTRL_RUN, frq, F, frs, NULL))
+    if (!CHECK_CALL(OP_CTRL_RUN, frq, F, frs, NULL) || !NO_OVERRUN(frs, F, "ctrl_root_motion_frame"))
         return;
     for (int i = 0; i < F; i++) {
         const char *given = fmt("ctrl_root_motion_frame: %s", FGIVEN[i]);
@@ -1193,7 +1210,7 @@ static void depenetration(void)
     rq[7].settings = (ctrl_settings){0.2f, 40.0f * IK_DEG_TO_RAD, 0.1f};
     rq[7].start = v3(0.2f, 0.2f, -0.5f);
     rq[7].motion = v3(-0.6f, -0.1f, 3.0f);
-    if (!CHECK_CALL(OP_CTRL_SLIDE, rq, S, rs, describe_slide))
+    if (!CHECK_CALL(OP_CTRL_SLIDE, rq, S, rs, describe_slide) || !NO_OVERRUN(rs, S, "ctrl_slide"))
         return;
     const vec3 want[4] = {v3(0.3f, r, -0.2f), v3(-1.0f, 0.5f, 2.0f), v3(0.0f, r, 0.0f), v3(1.0f - r, r, 0.5f)};
     const char *const WHAT[S] = {T(MSG_CTRL_WHAT_SUNK_FLOOR), T(MSG_CTRL_WHAT_SUNK_DEEP), T(MSG_CTRL_WHAT_INSIDE_FLOOR),
@@ -1230,7 +1247,7 @@ static void depenetration(void)
     frq[0].settings = SETTINGS;
     frq[0].start = standing(v3(0.5f, r - 0.2f, 0.5f), 0.0f);
     fill_dts(&frq[0], 0.2f, 60.0f, NULL);
-    if (!CHECK_CALL(OP_CTRL_RUN, frq, 1, frs, NULL))
+    if (!CHECK_CALL(OP_CTRL_RUN, frq, 1, frs, NULL) || !NO_OVERRUN(frs, 1, "ctrl_root_motion_frame"))
         return;
     const char *what = T(MSG_CTRL_WHAT_SUNK_FRAMES);
     if (!expect_sane_frames(&frq[0], &frs[0], what))
