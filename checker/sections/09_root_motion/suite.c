@@ -62,6 +62,17 @@ typedef struct {
  * gait's sway, bob, pelvis wobble and lean on top. Every periodic term
  * completes whole cycles per pass, so a looping walk's last frame is its
  * first one moved along the arc: a seamless loop. */
+/* The frames past frame_count are not the clip's: the checks fill them
+ * with NaN, so code that reads one (frame i + 1 at the very end, a loop
+ * to RM_MAX_FRAMES) answers NaN instead of a harmless zero. */
+static void poison_tail(rm_clip *clip)
+{
+    for (int i = clip->frame_count < 0 ? 0 : clip->frame_count; i < RM_MAX_FRAMES; i++) {
+        clip->positions[i] = v3(NAN, NAN, NAN);
+        clip->rotations[i] = q4(NAN, NAN, NAN, NAN);
+    }
+}
+
 static void make_walk(const walk_spec *w, rm_clip *clip)
 {
     memset(clip, 0, sizeof *clip);
@@ -99,6 +110,7 @@ static void make_walk(const walk_spec *w, rm_clip *clip)
             q = q4(q.x * 1.5f, q.y * 1.5f, q.z * 1.5f, q.w * 1.5f);
         clip->rotations[i] = q;
     }
+    poison_tail(clip);
 }
 
 /* 2 s of a walk turning left at 0.6 rad/s from a heading of 2.5 rad: the
@@ -108,6 +120,12 @@ static const walk_spec TURNING_WALK = {121, 60.0, 0, 1.4, 0.6, 2.5, 1.0, -2.0, 2
 static const walk_spec STRAIGHT_LOOP = {61, 60.0, 1, 1.4, 0.0, 0.3, 0.0, 0.0, 1.0, 0.06};
 /* A 1 s loop turning 1 rad per pass, starting near -180 degrees. */
 static const walk_spec TURNING_LOOP = {49, 48.0, 1, 1.2, 1.0, -2.9, 3.0, 1.0, 1.0, 0.06};
+
+/* 20 frames at 33 fps: duration / frame_time rounds to 19 + 1.9e-6 in
+ * float (found by search), so sampling at the very end lands a hair past
+ * the last frame and must be clamped onto it, not wrapped or dropped back
+ * to the frame before. */
+static const walk_spec ROUNDING_WALK = {20, 33.0, 0, 1.4, 0.6, 2.5, 1.0, -2.0, 1.0, 0.06};
 
 /* The longest clip allowed, RM_MAX_FRAMES frames (8.5 s at 120 Hz),
  * turning gently; played once or as a loop. */
@@ -130,6 +148,7 @@ static int load_real_clip(rm_clip *clip, bvh_file *file)
         bvh_free(file);
         return 0;
     }
+    poison_tail(clip);
     return 1;
 }
 
@@ -326,19 +345,20 @@ static void playback(rm_play_request *rq, const rm_clip *clip, rm_character star
 
 static void validate_clip(void)
 {
-    enum { N = 16 };
+    enum { N = 18 };
     static rm_validate_request rq[N];
     static rm_validate_response rs[N];
     static const rm_status WANT[N] = {RM_OK, RM_OK, RM_ERR_FRAME_COUNT, RM_ERR_FRAME_COUNT, RM_ERR_FRAME_COUNT,
                                       RM_ERR_FRAME_COUNT, RM_ERR_FRAME_TIME, RM_ERR_FRAME_TIME, RM_ERR_FRAME_TIME,
                                       RM_ERR_FRAME_TIME, RM_ERR_NOT_FINITE, RM_ERR_NOT_FINITE, RM_ERR_NOT_FINITE,
-                                      RM_ERR_NULL, RM_OK, RM_OK};
+                                      RM_ERR_NULL, RM_OK, RM_OK, RM_ERR_NOT_FINITE, RM_ERR_NOT_FINITE};
     const char *const GIVEN[N] = {
         T(MSG_RM_GIVEN_TURNING_WALK), T(MSG_RM_GIVEN_LOOP), "frame_count = 0",
         T(MSG_RM_GIVEN_ONE_FRAME), "frame_count = RM_MAX_FRAMES + 1", "frame_count = -3",
         "frame_time = 0", "frame_time = -1/60", "frame_time = NaN", T(MSG_RM_GIVEN_HUGE_FRAME_TIME),
         "positions[40].y = NaN", "rotations[120] = (inf, 0, 0, 1)", "rotations[7] = (0, 0, 0, 0)",
-        "clip = NULL", "frame_count = RM_MAX_FRAMES", T(MSG_RM_GIVEN_TWO_FRAMES)};
+        "clip = NULL", "frame_count = RM_MAX_FRAMES", T(MSG_RM_GIVEN_TWO_FRAMES), "positions[0].x = NaN",
+        "rotations[120] = (0, 0, 0, 0) (the last frame)"};
     memset(rq, 0, sizeof rq);
     for (int i = 0; i < N; i++)
         make_walk(i == 1 ? &STRAIGHT_LOOP : &TURNING_WALK, &rq[i].clip);
@@ -356,6 +376,9 @@ static void validate_clip(void)
     rq[13].pass_null = 1;
     make_walk(&LONGEST_WALK, &rq[14].clip);
     rq[15].clip.frame_count = 2; /* the turning walk's first two frames */
+    poison_tail(&rq[15].clip);
+    rq[16].clip.positions[0].x = NAN;
+    rq[17].clip.rotations[120] = q4(0.0f, 0.0f, 0.0f, 0.0f);
     if (!CHECK_CALL(OP_RM_VALIDATE, rq, N, rs, NULL) || !NO_OVERRUN(rs, N, "rm_validate"))
         return;
     for (int i = 0; i < N; i++)
@@ -376,20 +399,20 @@ static float header_heading(quat q)
     return (float)(sqrt(fx * fx + fz * fz) >= 1e-3 ? atan2(fx, fz) : atan2(-rz, rx));
 }
 
-/* A heading read from a forward axis only 2e-3 off vertical: float
+/* A heading read from a forward axis only 1.2e-3..2e-3 off vertical: float
  * rounding of the rotated axis (a few 6e-8 in each component) turns it by
- * up to ~6e-5 rad at that length (measured: the reference 3.1e-5 from the
- * double value). 3e-4 leaves 5x; the side axis it must not use is the roll
- * (0.2..0.6 rad) away. */
+ * up to ~1e-4 rad at that length (measured at 2e-3: the float value 3e-5
+ * from the double one). 3e-4 leaves 3x; the side axis it must not use is
+ * the roll (0.2..0.6 rad) away. */
 #define NEAR_VERTICAL_TOL 3e-4f
 
 static void heading_of_root(void)
 {
     /* 400 random rotations, then 5 with no heading (zero, NaN, inf: the
-     * header's heading 0, exactly) and 6 pitched to within 2e-3 or 5e-4
-     * rad of straight up or down with a roll, where forward and the side
+     * header's heading 0, exactly) and 8 pitched to within 2e-3, 1.2e-3,
+     * 8.5e-4 or 5e-4 rad of straight up or down with a roll, where forward and the side
      * axis give headings that differ by the roll. */
-    enum { RANDOM = 400, N = RANDOM + 11 };
+    enum { RANDOM = 400, N = RANDOM + 13 };
     static rm_heading_request rq[N];
     static rm_heading_response rs[N];
     static float want[N];
@@ -424,9 +447,9 @@ static void heading_of_root(void)
         want[RANDOM + k] = 0.0f;
         kind[RANDOM + k] = T(MSG_RM_KIND_NO_HEADING);
     }
-    for (int k = 0; k < 6; k++) {
+    for (int k = 0; k < 8; k++) {
         const int i = RANDOM + 5 + k;
-        const float off = k % 2 ? 5e-4f : 2e-3f, pitch = (k < 4 ? 0.5f : -0.5f) * IK_PI - (k < 4 ? off : -off);
+        const float off = k >= 6 ? (k == 6 ? 1.2e-3f : 8.5e-4f) : k % 2 ? 5e-4f : 2e-3f, pitch = (k < 4 ? 0.5f : -0.5f) * IK_PI - (k < 4 ? off : -off);
         quat q = quat_mul(quat_from_axis_angle(v3_up(), rng_float(&r, -IK_PI, IK_PI)),
                           quat_mul(quat_from_axis_angle(v3_right(), pitch),
                                    quat_from_axis_angle(v3_forward(), (k % 3 ? 1.0f : -1.0f) * rng_float(&r, 0.2f, 0.6f))));
@@ -482,40 +505,49 @@ static int expect_pose(const rm_sample_request *rq, const rm_sample_response *rs
 
 static void sample_between_frames(void)
 {
-    static rm_sample_request rq[1];
-    static rm_sample_response rs[1];
+    enum { N = 2 };
+    static rm_sample_request rq[N];
+    static rm_sample_response rs[N];
     rng r = rng_for("sample_between_frames");
     memset(rq, 0, sizeof rq);
     make_walk(&TURNING_WALK, &rq[0].clip);
-    fill_sample_times(&rq[0], &r, 0.0f, rm_duration(&rq[0].clip));
-    rq[0].times[RM_OP_SAMPLES - 1] = rm_duration(&rq[0].clip); /* the very end */
-    if (!CHECK_CALL(OP_RM_SAMPLE, rq, 1, rs, NULL) || !NO_OVERRUN(rs, 1, "rm_sample"))
+    make_walk(&ROUNDING_WALK, &rq[1].clip);
+    for (int c = 0; c < N; c++) {
+        fill_sample_times(&rq[c], &r, 0.0f, rm_duration(&rq[c].clip));
+        rq[c].times[RM_OP_SAMPLES - 1] = rm_duration(&rq[c].clip); /* the very end */
+    }
+    if (!CHECK_CALL(OP_RM_SAMPLE, rq, N, rs, NULL) || !NO_OVERRUN(rs, N, "rm_sample"))
         return;
-    const rm_clip *clip = &rq[0].clip;
-    for (int i = 0; i < rq[0].count; i++) {
+    for (int c = 0; c < N; c++)
+    for (int i = 0; i < rq[c].count; i++) {
+        const rm_clip *clip = &rq[c].clip;
         /* Between frames k and k+1 at fraction f: lerp and slerp. */
-        double frames = (double)rq[0].times[i] / (double)clip->frame_time;
+        double frames = (double)rq[c].times[i] / (double)clip->frame_time;
         int k = (int)floor(frames);
         if (k > clip->frame_count - 2)
             k = clip->frame_count - 2;
         float f = (float)(frames - k);
-        rm_root_pose want = pose_in_pass(clip, rq[0].times[i]);
+        rm_root_pose want = pose_in_pass(clip, rq[c].times[i]);
         const char *why = f < 1e-6f ? fmt(T(MSG_RM_ON_FRAME), k) : fmt(T(MSG_RM_BETWEEN_FRAMES), k, k + 1, (double)f);
-        if (!expect_pose(&rq[0], &rs[0], i, want, why))
+        if (!expect_pose(&rq[c], &rs[c], i, want, why))
             return;
     }
 }
 
 static void sample_wraps_loop(void)
 {
-    static rm_sample_request rq[2];
-    static rm_sample_response rs[2];
+    /* Two 1 s loops and the 8.5 s one (with a duration of 1, folding by
+     * time / duration and by time * duration agree). */
+    enum { C = 3 };
+    static rm_sample_request rq[C];
+    static rm_sample_response rs[C];
     rng r = rng_for("sample_wraps_loop");
     memset(rq, 0, sizeof rq);
     make_walk(&STRAIGHT_LOOP, &rq[0].clip);
     make_walk(&TURNING_LOOP, &rq[1].clip);
-    static float inside[2][RM_OP_SAMPLES];
-    for (int c = 0; c < 2; c++) {
+    make_walk(&LONGEST_LOOP, &rq[2].clip);
+    static float inside[C][RM_OP_SAMPLES];
+    for (int c = 0; c < C; c++) {
         float duration = rm_duration(&rq[c].clip);
         rq[c].count = RM_OP_SAMPLES;
         for (int i = 0; i < RM_OP_SAMPLES; i++) {
@@ -525,9 +557,9 @@ static void sample_wraps_loop(void)
             rq[c].times[i] = inside[c][i] + (float)passes * duration;
         }
     }
-    if (!CHECK_CALL(OP_RM_SAMPLE, rq, 2, rs, NULL) || !NO_OVERRUN(rs, 2, "rm_sample"))
+    if (!CHECK_CALL(OP_RM_SAMPLE, rq, C, rs, NULL) || !NO_OVERRUN(rs, C, "rm_sample"))
         return;
-    for (int c = 0; c < 2; c++)
+    for (int c = 0; c < C; c++)
         for (int i = 0; i < RM_OP_SAMPLES; i++) {
             /* Shifting by whole passes rounds the time's last bits (at most
              * 5e-7 s here, 7e-7 m of walk): inside SAMPLE_POS_TOL. */
@@ -868,8 +900,8 @@ static void bad_input(void)
     }
 
     /* rm_sample: a defined pose with every error. */
-    static rm_sample_request srq[2];
-    static rm_sample_response srs[2];
+    static rm_sample_request srq[3];
+    static rm_sample_response srs[3];
     memset(srq, 0, sizeof srq);
     srq[0].clip = walk;
     srq[0].count = 4;
@@ -881,22 +913,36 @@ static void bad_input(void)
     srq[1].clip.frame_count = 0;
     srq[1].count = 1;
     srq[1].times[0] = 0.5f;
-    if (!CHECK_CALL(OP_RM_SAMPLE, srq, 2, srs, NULL) || !NO_OVERRUN(srs, 2, "rm_sample"))
+    /* A clip shorter than a second (2 frames, 1/60 s), asked at 0.5 s. */
+    srq[2].clip = walk;
+    srq[2].clip.frame_count = 2;
+    poison_tail(&srq[2].clip);
+    srq[2].count = 1;
+    srq[2].times[0] = 0.5f;
+    if (!CHECK_CALL(OP_RM_SAMPLE, srq, 3, srs, NULL) || !NO_OVERRUN(srs, 3, "rm_sample"))
         return;
-    const vec3 first = walk.positions[0], last = walk.positions[walk.frame_count - 1];
-    const vec3 SWANT[5] = {last, first, first, first, v3_zero()};
-    const char *const SGIVEN[5] = {T(MSG_RM_GIVEN_TIME_PAST_END), "time = −1 s", "time = NaN",
-                                   "time = −inf", "frame_count = 0"};
-    const char *const SWHY[5] = {T(MSG_RM_WHY_LAST_FRAME), T(MSG_RM_WHY_FIRST_FRAME_NEAREST), T(MSG_RM_WHY_FIRST_FRAME),
-                                 T(MSG_RM_WHY_FIRST_FRAME), "origin + identity"};
-    for (int k = 0; k < 5; k++) {
-        int c = k < 4 ? 0 : 1, i = k < 4 ? k : 0;
+    const rm_root_pose first = pose_in_pass(&walk, 0.0), last = pose_in_pass(&walk, (double)duration),
+                       short_last = pose_in_pass(&srq[2].clip, (double)rm_duration(&srq[2].clip)),
+                       none = {v3_zero(), quat_identity()};
+    const rm_root_pose SWANT[6] = {last, first, first, first, none, short_last};
+    const char *const SGIVEN[6] = {T(MSG_RM_GIVEN_TIME_PAST_END), "time = −1 s", "time = NaN",
+                                   "time = −inf", "frame_count = 0", T(MSG_RM_GIVEN_SHORT_PAST_END)};
+    const char *const SWHY[6] = {T(MSG_RM_WHY_LAST_FRAME), T(MSG_RM_WHY_FIRST_FRAME_NEAREST), T(MSG_RM_WHY_FIRST_FRAME),
+                                 T(MSG_RM_WHY_FIRST_FRAME), "origin + identity", T(MSG_RM_WHY_LAST_FRAME)};
+    for (int k = 0; k < 6; k++) {
+        int c = k < 4 ? 0 : k - 3, i = k < 4 ? k : 0;
         const char *given = fmt("rm_sample: %s", SGIVEN[k]);
-        if (!same_status(srs[c].status[i], k < 4 ? RM_ERR_TIME : RM_ERR_FRAME_COUNT, given))
+        if (!same_status(srs[c].status[i], k == 4 ? RM_ERR_FRAME_COUNT : RM_ERR_TIME, given))
             return;
-        if (!(v3_distance(srs[c].poses[i].position, SWANT[k]) <= SAMPLE_POS_TOL)) {
-            check_fail(DIAG_NONE, given, fmt("*out = %s: position %s", SWHY[k], fmt_v3(SWANT[k])),
-                       fmt("position %s", fmt_v3(srs[c].poses[i].position)));
+        const rm_root_pose got = srs[c].poses[i];
+        const float turned = quat_is_finite(got.rotation) ? quat_angle_between(got.rotation, SWANT[k].rotation) : NAN;
+        if (!(v3_distance(got.position, SWANT[k].position) <= SAMPLE_POS_TOL) || !(turned <= SAMPLE_ANGLE_TOL)) {
+            const quat w = SWANT[k].rotation;
+            check_fail(DIAG_NONE, given,
+                       fmt("*out = %s: position %s, rotation (%.4f, %.4f, %.4f, %.4f)", SWHY[k],
+                           fmt_v3(SWANT[k].position), w.x, w.y, w.z, w.w),
+                       fmt("position %s, rotation (%.4f, %.4f, %.4f, %.4f)", fmt_v3(got.position), got.rotation.x,
+                           got.rotation.y, got.rotation.z, got.rotation.w));
             return;
         }
     }

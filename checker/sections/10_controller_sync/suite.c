@@ -292,7 +292,7 @@ static float edge_stop(float y, float h, float radius)
 
 static void slopes_and_steps(void)
 {
-    enum { N = 11 };
+    enum { N = 12 };
     static ctrl_slide_request rq[N];
     static ctrl_slide_response rs[N];
     static ctrl_world world;
@@ -342,6 +342,12 @@ static void slopes_and_steps(void)
     rq[10].settings = (ctrl_settings){0.5f, 45.0f * IK_DEG_TO_RAD, 0.3f};
     rq[10].start = v3(LANE_STEP_LOW, 0.5f, 0.3f);
     rq[10].motion = v3(0.0f, 0.0f, 1.0f);
+    /* 11: step_height 0.25 and the 0.25 m step: the edge is exactly at
+     * feet + step_height (0.35f - 0.35f + 0.25f, exact in float and in
+     * double), which the header counts as a step ("no higher than"). */
+    rq[11].settings.step_height = 0.25f;
+    rq[11].start = v3(LANE_STEP_LOW, r, 0.3f);
+    rq[11].motion = v3(0.0f, 0.0f, 1.0f);
     if (!CHECK_CALL(OP_CTRL_SLIDE, rq, N, rs, describe_slide) || !NO_OVERRUN(rs, N, "ctrl_slide"))
         return;
     const vec3 want[N] = {
@@ -356,6 +362,7 @@ static void slopes_and_steps(void)
         v3(LANE_STEEP, 0.45f, steep_stop(0.45f, 0.45f)),
         v3(LANE_STEP_LOW, r, edge_stop(r, 0.25f, r)),
         v3(LANE_STEP_LOW, 0.25f + 0.5f, 1.3f),
+        v3(LANE_STEP_LOW, 0.25f + r, 1.3f),
     };
     const char *const WHAT[N] = {
         T(MSG_CTRL_WHAT_RAMP_UP),
@@ -369,9 +376,10 @@ static void slopes_and_steps(void)
         T(MSG_CTRL_WHAT_STEEP_LIMIT_30),
         T(MSG_CTRL_WHAT_STEP_AS_LEDGE),
         T(MSG_CTRL_WHAT_STEP_BIG_SPHERE),
+        T(MSG_CTRL_WHAT_STEP_AT_LIMIT),
     };
-    const int ground[N] = {1, 1, -1, 1, -1, -1, 1, 1, -1, -1, 1};
-    const int wall[N] = {-1, -1, 1, -1, 1, 1, -1, -1, 1, 1, -1};
+    const int ground[N] = {1, 1, -1, 1, -1, -1, 1, 1, -1, -1, 1, 1};
+    const int wall[N] = {-1, -1, 1, -1, 1, 1, -1, -1, 1, 1, -1, -1};
     for (int i = 0; i < N; i++) {
         const char *flag = ground[i] >= 0 ? "hit_ground" : "hit_wall";
         int got = ground[i] >= 0 ? rs[i].result.hit_ground : rs[i].result.hit_wall;
@@ -1057,6 +1065,11 @@ static void bad_input(void)
     for (int b = 1; b < CTRL_MAX_BOXES; b++) /* far from the path */
         add_box(&srq[27].world, ctrl_box_min_max(v3(-40.0f + 2.0f * (float)b, -3.0f, 50.0f), v3(-39.5f + 2.0f * (float)b, -2.0f, 51.0f)));
     srq[28].motion = v3_zero();
+    /* The boxes past box_count are not the world's: in 22..26 one sits
+     * across the path there, which only code reading past box_count meets. */
+    for (int i = 22; i <= 26; i++)
+        srq[i].world.boxes[1] = ctrl_box_min_max(v3_add(srq[i].start, v3(-1.0f, -1.0f, -1.0f)),
+                                                 v3_add(v3_add(srq[i].start, srq[i].motion), v3(1.0f, 1.0f, 1.0f)));
     if (!CHECK_CALL(OP_CTRL_SLIDE, srq, S, srs, describe_slide) || !NO_OVERRUN(srs, S, "ctrl_slide"))
         return;
     for (int i = 0; i < S; i++) {
@@ -1079,21 +1092,22 @@ static void bad_input(void)
         }
     }
 
-    enum { F = 18 };
+    enum { F = 19 };
     static ctrl_run_request frq[F];
     static ctrl_run_response frs[F];
     static const ctrl_status FWANT[F] = {CTRL_ERR_TIME, CTRL_ERR_TIME, CTRL_ERR_TIME, CTRL_ERR_TIME,
                                          CTRL_ERR_NOT_FINITE, CTRL_ERR_NOT_FINITE, CTRL_ERR_NOT_FINITE,
                                          CTRL_ERR_NOT_FINITE, CTRL_ERR_NULL, CTRL_ERR_NULL, CTRL_ERR_NULL,
                                          CTRL_ERR_SETTINGS, CTRL_ERR_NOT_FINITE, CTRL_ERR_NOT_FINITE,
-                                         CTRL_ERR_NOT_FINITE, CTRL_ERR_NOT_FINITE, CTRL_ERR_WORLD, CTRL_OK};
+                                         CTRL_ERR_NOT_FINITE, CTRL_ERR_NOT_FINITE, CTRL_ERR_WORLD, CTRL_OK,
+                                         CTRL_ERR_SETTINGS};
     const char *const FGIVEN[F] = {"dt = 0", "dt = −1/60", "dt = NaN", T(MSG_CTRL_GIVEN_LONG_DT),
                                           "delta.x = NaN", "turn = inf", "state.center.z = NaN",
                                           "state.vertical_velocity = NaN", "state = NULL", "world = NULL",
                                           "settings = NULL", "radius = −0.3",
                                           "state.center.x = 2e18 (> IK_WORLD_LIMIT)", "delta.y = NaN",
                                           "delta.z = −inf", "state.yaw = NaN", "box_count = 33",
-                                          "dt = CTRL_MAX_DT"};
+                                          "dt = CTRL_MAX_DT", T(MSG_CTRL_GIVEN_SETTINGS_BEFORE_DT)};
     memset(frq, 0, sizeof frq);
     for (int i = 0; i < F; i++) {
         add_box(&frq[i].world, floor_box(0.0f));
@@ -1121,6 +1135,8 @@ static void bad_input(void)
     frq[15].start.yaw = NAN;
     frq[16].world.box_count = CTRL_MAX_BOXES + 1;
     frq[17].dts[0] = CTRL_MAX_DT;
+    frq[18].settings.step_height = 1.0f; /* the header's order: settings before dt */
+    frq[18].dts[0] = 0.0f;
     if (!CHECK_CALL(OP_CTRL_RUN, frq, F, frs, NULL) || !NO_OVERRUN(frs, F, "ctrl_root_motion_frame"))
         return;
     for (int i = 0; i < F; i++) {
@@ -1180,7 +1196,7 @@ static void depenetration(void)
      * (sunk 0.1 m; sunk to 1 cm above the surface; centre 5 cm inside the
      * floor box), out of a wall sideways, all with zero motion; then into
      * V-shaped corners, where two walls push against each other. */
-    enum { S = 8 };
+    enum { S = 10 };
     static ctrl_slide_request rq[S];
     static ctrl_slide_response rs[S];
     memset(rq, 0, sizeof rq);
@@ -1210,13 +1226,32 @@ static void depenetration(void)
     rq[7].settings = (ctrl_settings){0.2f, 40.0f * IK_DEG_TO_RAD, 0.1f};
     rq[7].start = v3(0.2f, 0.2f, -0.5f);
     rq[7].motion = v3(-0.6f, -0.1f, 3.0f);
+    /* 8: squeezed between the floor and a ceiling 0.6 m up (the sphere is
+     * 0.7 m tall), zero motion: no push can clear it, so the step is
+     * undone: *out = start, hit_wall 1. */
+    add_box(&rq[8].world, ctrl_box_min_max(v3(-5.0f, 0.6f, -5.0f), v3(5.0f, 1.6f, 5.0f)));
+    rq[8].start = v3(0.2f, 0.3f, 0.1f);
+    /* 9: centre 0.8 m deep inside a 55-degree ramp 2 m thick, zero motion:
+     * pushing sideways can never clear it (ctrl_clearance < 0), so it is
+     * pushed along the normal, out to touching. */
+    const float steep_run = RAMP_RISE / tanf(STEEP_DEG * IK_DEG_TO_RAD);
+    rq[9].world.box_count = 0;
+    add_box(&rq[9].world, ctrl_ramp(-1.0f, 1.0f, 0.0f, steep_run, 0.0f, RAMP_RISE, 2.0f));
+    const plane slope = box_face(&rq[9].world.boxes[0], v3(0, 1, 0));
+    const vec3 on_slope = v3(0.0f, 0.5f * RAMP_RISE, 0.5f * steep_run);
+    rq[9].start = v3_sub(on_slope, v3_scale(slope.normal, 0.8f));
     if (!CHECK_CALL(OP_CTRL_SLIDE, rq, S, rs, describe_slide) || !NO_OVERRUN(rs, S, "ctrl_slide"))
         return;
     const vec3 want[4] = {v3(0.3f, r, -0.2f), v3(-1.0f, 0.5f, 2.0f), v3(0.0f, r, 0.0f), v3(1.0f - r, r, 0.5f)};
     const char *const WHAT[S] = {T(MSG_CTRL_WHAT_SUNK_FLOOR), T(MSG_CTRL_WHAT_SUNK_DEEP), T(MSG_CTRL_WHAT_INSIDE_FLOOR),
                                  T(MSG_CTRL_WHAT_SUNK_WALL), T(MSG_CTRL_WHAT_INTO_V), T(MSG_CTRL_WHAT_INTO_V),
-                                 T(MSG_CTRL_WHAT_INTO_V), T(MSG_CTRL_WHAT_INTO_V)};
-    for (int i = 0; i < S; i++) {
+                                 T(MSG_CTRL_WHAT_INTO_V), T(MSG_CTRL_WHAT_INTO_V), T(MSG_CTRL_WHAT_SQUEEZED),
+                                 T(MSG_CTRL_WHAT_DEEP_IN_SLOPE)};
+    if (!expect_slide(&rq[8], &rs[8], rq[8].start, 0.0f, "hit_wall", 1, rs[8].result.hit_wall, WHAT[8]) ||
+        !expect_slide(&rq[9], &rs[9], v3_add(on_slope, v3_scale(slope.normal, r)), TOL_MOVE, "hit_wall", 1,
+                      rs[9].result.hit_wall, WHAT[9]))
+        return;
+    for (int i = 0; i < 8; i++) {
         if (i < 4) {
             const char *flag = i == 3 ? "hit_wall" : "hit_ground";
             int got = i == 3 ? rs[i].result.hit_wall : rs[i].result.hit_ground;
