@@ -12,7 +12,9 @@
  * Clips come from two sources: procedural walks built here (a turning walk
  * whose heading crosses +-180 degrees, a straight loop and a turning loop,
  * with sway, bob, pelvis wobble and lean) and the real clip, loaded with
- * include/bvh.h from the workbook.
+ * include/bvh.h from the workbook. Their frames past frame_count hold NaN
+ * (code reading past the clip answers NaN), and every answer's guard count
+ * (writes outside the outputs, sections/09_root_motion/guard.h) is read.
  */
 #include "bvh.h"
 #include "check.h"

@@ -11,7 +11,17 @@
  *  - the chapter's gravity: verticalVelocity = -2 while grounded, then
  *    += g dt, and motion.y = verticalVelocity * dt;
  *  - the real CMU clip's root motion (section 09's reference) walks as far
- *    on flat ground as the clip says.
+ *    on flat ground as the clip says;
+ *  - a sphere that starts sunk into a box comes out, and one driven into a
+ *    V of two walls never ends inside either.
+ * The header leaves the order of the pushes within a pass free: where it
+ * changes the end (a wall met while the gravity step has sunk the sphere
+ * into the floor), the checks accept the whole range any order gives
+ * (slope_limit_and_steps), proven by checker/tests/alternative/
+ * {reverse,alternating}_box_order and deepest_box_first. Settings vary
+ * between cases (radius, slope_limit 20..70 degrees, step_height): at 45
+ * degrees alone a sinf for cosf passes. The checks also read the runner's
+ * guard count (writes outside the outputs) for every answer.
  */
 #include "check.h"
 #include "controller_sync.h"
