@@ -264,7 +264,10 @@ static inline ctrl_box ctrl_ramp(float x_min, float x_max, float z_start, float 
  *  2. Small steps: n = max(1, ceil(|motion| / (radius / 2))); each step
  *     moves the centre by motion / n, so it can never skip over a wall.
  *  3. After each step, up to CTRL_MAX_ITERATIONS passes over the boxes;
- *     every box with contact distance < radius pushes the sphere out:
+ *     every box with contact distance < radius pushes the sphere out (in
+ *     any order within a pass - first to last, last to first, deepest
+ *     first: yours to choose, and the checks accept every order; the
+ *     contact is taken afresh before each push):
  *       ground (normal.y >= cos(slope_limit)), or a step (on_edge, contact
  *       point no higher than the feet + step_height, normal.y > 0):
  *         straight up, hit_ground;

@@ -1,6 +1,7 @@
 /* 09 root motion: runner side. */
 #include "root_motion.h"
 #include "protocol.h"
+#include "sections/09_root_motion/guard.h"
 #include "sections/09_root_motion/ops.h"
 
 #include <string.h>
@@ -21,15 +22,43 @@ static rm_delta sentinel_delta(void)
     return d;
 }
 
+/* The clip between guards: a solution that writes past its arrays (or the
+ * struct) changes a guard. The frames past frame_count are not the clip's:
+ * under AddressSanitizer they are poisoned for the call, so reading or
+ * writing one is reported. */
+typedef GUARDED(rm_clip) guarded_clip;
+
+static int live_frames(const rm_clip *clip)
+{
+    return clip->frame_count < 0 ? 0 : clip->frame_count > RM_MAX_FRAMES ? RM_MAX_FRAMES : clip->frame_count;
+}
+
+static void clip_arm(guarded_clip *box, const rm_clip *from)
+{
+    box->value = *from;
+    GUARD_ARM(*box);
+    const int n = live_frames(&box->value);
+    GUARD_POISON(&box->value.positions[n], sizeof box->value.positions[0] * (size_t)(RM_MAX_FRAMES - n));
+    GUARD_POISON(&box->value.rotations[n], sizeof box->value.rotations[0] * (size_t)(RM_MAX_FRAMES - n));
+}
+
+static int clip_disarm(guarded_clip *box)
+{
+    GUARD_UNPOISON(box->value.positions, sizeof box->value.positions);
+    GUARD_UNPOISON(box->value.rotations, sizeof box->value.rotations);
+    return GUARD_CHECK(*box);
+}
+
 /* The clip is copied out of the request: a solution that writes through
  * its const pointer cannot change what the checker sent. */
 static void call_validate(const void *request, void *response)
 {
-    static rm_clip clip;
+    static guarded_clip clip;
     const rm_validate_request *rq = request;
     rm_validate_response *rs = response;
-    clip = rq->clip;
-    rs->status = (int)rm_validate(rq->pass_null ? NULL : &clip);
+    clip_arm(&clip, &rq->clip);
+    rs->status = (int)rm_validate(rq->pass_null ? NULL : &clip.value);
+    rs->overrun = clip_disarm(&clip);
 }
 
 static void call_heading(const void *request, void *response)
@@ -41,61 +70,86 @@ static void call_heading(const void *request, void *response)
 
 static void call_sample(const void *request, void *response)
 {
-    static rm_clip clip;
+    static guarded_clip clip;
     const rm_sample_request *rq = request;
     rm_sample_response *rs = response;
-    clip = rq->clip;
+    clip_arm(&clip, &rq->clip);
     int count = rq->count < 0 ? 0 : rq->count > RM_OP_SAMPLES ? RM_OP_SAMPLES : rq->count;
     for (int i = 0; i < count; i++) {
-        rs->poses[i] = sentinel_pose();
-        rs->status[i] = (int)rm_sample(rq->pass_null_clip ? NULL : &clip, rq->times[i],
-                                       rq->pass_null_out ? NULL : &rs->poses[i]);
+        GUARDED(rm_root_pose) out;
+        out.value = sentinel_pose();
+        GUARD_ARM(out);
+        rs->status[i] = (int)rm_sample(rq->pass_null_clip ? NULL : &clip.value, rq->times[i],
+                                       rq->pass_null_out ? NULL : &out.value);
+        rs->overrun += GUARD_CHECK(out);
+        rs->poses[i] = out.value;
     }
+    rs->overrun += clip_disarm(&clip);
 }
 
 static void call_delta(const void *request, void *response)
 {
-    static rm_clip clip;
+    static guarded_clip clip;
     const rm_delta_request *rq = request;
     rm_delta_response *rs = response;
-    clip = rq->clip;
-    rs->delta = sentinel_delta();
-    rs->status = (int)rm_delta_between(rq->pass_null_clip ? NULL : &clip, rq->t0, rq->t1,
-                                       rq->pass_null_out ? NULL : &rs->delta);
+    clip_arm(&clip, &rq->clip);
+    GUARDED(rm_delta) out;
+    out.value = sentinel_delta();
+    GUARD_ARM(out);
+    rs->status = (int)rm_delta_between(rq->pass_null_clip ? NULL : &clip.value, rq->t0, rq->t1,
+                                       rq->pass_null_out ? NULL : &out.value);
+    rs->overrun = GUARD_CHECK(out) + clip_disarm(&clip);
+    rs->delta = out.value;
 }
 
 static void call_apply(const void *request, void *response)
 {
     const rm_apply_request *rq = request;
     rm_apply_response *rs = response;
-    rm_delta delta = rq->delta;
-    rs->character = rq->character;
-    rs->status = (int)rm_apply(rq->pass_null_character ? NULL : &rs->character, rq->pass_null_delta ? NULL : &delta);
+    GUARDED(rm_delta) delta;
+    GUARDED(rm_character) character;
+    delta.value = rq->delta;
+    character.value = rq->character;
+    GUARD_ARM(delta);
+    GUARD_ARM(character);
+    rs->status = (int)rm_apply(rq->pass_null_character ? NULL : &character.value,
+                               rq->pass_null_delta ? NULL : &delta.value);
+    rs->overrun = GUARD_CHECK(delta) + GUARD_CHECK(character);
+    rs->character = character.value;
 }
 
 static void call_play(const void *request, void *response)
 {
-    static rm_clip clip;
+    static guarded_clip clip;
     const rm_play_request *rq = request;
     rm_play_response *rs = response;
-    clip = rq->clip;
+    clip_arm(&clip, &rq->clip);
     int steps = rq->step_count < 0 ? 0 : rq->step_count > RM_OP_STEPS ? RM_OP_STEPS : rq->step_count;
-    rm_character character = rq->start;
+    GUARDED(rm_character) character;
+    character.value = rq->start;
     for (int i = 0; i < steps; i++) {
-        rm_delta delta = sentinel_delta();
-        rs->delta_status[i] = (int)rm_delta_between(&clip, rq->times[i], rq->times[i + 1], &delta);
-        rs->deltas[i] = delta;
-        rs->apply_status[i] = (int)rm_apply(&character, &delta);
-        rs->characters[i] = character;
+        GUARDED(rm_delta) delta;
+        delta.value = sentinel_delta();
+        GUARD_ARM(delta);
+        GUARD_ARM(character);
+        rs->delta_status[i] = (int)rm_delta_between(&clip.value, rq->times[i], rq->times[i + 1], &delta.value);
+        rs->apply_status[i] = (int)rm_apply(&character.value, &delta.value);
+        rs->overrun += GUARD_CHECK(delta) + GUARD_CHECK(character);
+        rs->deltas[i] = delta.value;
+        rs->characters[i] = character.value;
     }
+    rs->overrun += clip_disarm(&clip);
 }
 
 static void call_bake(const void *request, void *response)
 {
+    static guarded_clip clip;
     const rm_bake_request *rq = request;
     rm_bake_response *rs = response;
-    rs->clip = rq->clip;
-    rs->status = (int)rm_bake_in_place(rq->pass_null ? NULL : &rs->clip);
+    clip_arm(&clip, &rq->clip);
+    rs->status = (int)rm_bake_in_place(rq->pass_null ? NULL : &clip.value);
+    rs->overrun = clip_disarm(&clip);
+    rs->clip = clip.value;
 }
 
 const runner_op RUNNER_OPS[] = {

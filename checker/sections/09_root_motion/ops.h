@@ -17,7 +17,11 @@ enum {
 };
 
 /* Written into every output before the student's code runs, so an output
- * left untouched is recognisable. */
+ * left untouched is recognisable.
+ *
+ * Every response's `overrun` counts the guard bytes around the outputs
+ * that the student's code changed (sections/09_root_motion/guard.h): a
+ * write before or past an output. The checks fail any nonzero count. */
 #define RM_SENTINEL 4321.0f
 
 #define RM_OP_SAMPLES 128
@@ -32,6 +36,7 @@ typedef struct {
 
 typedef struct {
     int status;
+    int overrun;
 } rm_validate_response;
 
 typedef struct {
@@ -40,6 +45,7 @@ typedef struct {
 
 typedef struct {
     float heading;
+    int overrun;
 } rm_heading_response;
 
 /* rm_sample at `count` times of one clip. */
@@ -54,6 +60,7 @@ typedef struct {
 typedef struct {
     int status[RM_OP_SAMPLES];
     rm_root_pose poses[RM_OP_SAMPLES];
+    int overrun;
 } rm_sample_response;
 
 typedef struct {
@@ -66,6 +73,7 @@ typedef struct {
 typedef struct {
     int status;
     rm_delta delta;
+    int overrun;
 } rm_delta_response;
 
 typedef struct {
@@ -78,6 +86,7 @@ typedef struct {
 typedef struct {
     int status;
     rm_character character;
+    int overrun;
 } rm_apply_response;
 
 /* A playback: step i is rm_delta_between(times[i], times[i + 1]) then
@@ -94,6 +103,7 @@ typedef struct {
     int apply_status[RM_OP_STEPS];
     rm_delta deltas[RM_OP_STEPS];
     rm_character characters[RM_OP_STEPS]; /* after step i */
+    int overrun;
 } rm_play_response;
 
 typedef struct {
@@ -104,6 +114,7 @@ typedef struct {
 typedef struct {
     int status;
     rm_clip clip;
+    int overrun;
 } rm_bake_response;
 
 #endif

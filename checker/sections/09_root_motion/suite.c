@@ -12,7 +12,9 @@
  * Clips come from two sources: procedural walks built here (a turning walk
  * whose heading crosses +-180 degrees, a straight loop and a turning loop,
  * with sway, bob, pelvis wobble and lean) and the real clip, loaded with
- * include/bvh.h from the workbook.
+ * include/bvh.h from the workbook. Their frames past frame_count hold NaN
+ * (code reading past the clip answers NaN), and every answer's guard count
+ * (writes outside the outputs, sections/09_root_motion/guard.h) is read.
  */
 #include "bvh.h"
 #include "check.h"
@@ -62,6 +64,17 @@ typedef struct {
  * gait's sway, bob, pelvis wobble and lean on top. Every periodic term
  * completes whole cycles per pass, so a looping walk's last frame is its
  * first one moved along the arc: a seamless loop. */
+/* The frames past frame_count are not the clip's: the checks fill them
+ * with NaN, so code that reads one (frame i + 1 at the very end, a loop
+ * to RM_MAX_FRAMES) answers NaN instead of a harmless zero. */
+static void poison_tail(rm_clip *clip)
+{
+    for (int i = clip->frame_count < 0 ? 0 : clip->frame_count; i < RM_MAX_FRAMES; i++) {
+        clip->positions[i] = v3(NAN, NAN, NAN);
+        clip->rotations[i] = q4(NAN, NAN, NAN, NAN);
+    }
+}
+
 static void make_walk(const walk_spec *w, rm_clip *clip)
 {
     memset(clip, 0, sizeof *clip);
@@ -99,6 +112,7 @@ static void make_walk(const walk_spec *w, rm_clip *clip)
             q = q4(q.x * 1.5f, q.y * 1.5f, q.z * 1.5f, q.w * 1.5f);
         clip->rotations[i] = q;
     }
+    poison_tail(clip);
 }
 
 /* 2 s of a walk turning left at 0.6 rad/s from a heading of 2.5 rad: the
@@ -108,6 +122,17 @@ static const walk_spec TURNING_WALK = {121, 60.0, 0, 1.4, 0.6, 2.5, 1.0, -2.0, 2
 static const walk_spec STRAIGHT_LOOP = {61, 60.0, 1, 1.4, 0.0, 0.3, 0.0, 0.0, 1.0, 0.06};
 /* A 1 s loop turning 1 rad per pass, starting near -180 degrees. */
 static const walk_spec TURNING_LOOP = {49, 48.0, 1, 1.2, 1.0, -2.9, 3.0, 1.0, 1.0, 0.06};
+
+/* 20 frames at 33 fps: duration / frame_time rounds to 19 + 1.9e-6 in
+ * float (found by search), so sampling at the very end lands a hair past
+ * the last frame and must be clamped onto it, not wrapped or dropped back
+ * to the frame before. */
+static const walk_spec ROUNDING_WALK = {20, 33.0, 0, 1.4, 0.6, 2.5, 1.0, -2.0, 1.0, 0.06};
+
+/* The longest clip allowed, RM_MAX_FRAMES frames (8.5 s at 120 Hz),
+ * turning gently; played once or as a loop. */
+static const walk_spec LONGEST_WALK = {RM_MAX_FRAMES, 120.0, 0, 1.4, 0.3, 0.5, 0.0, 0.0, 8.0, 0.06};
+static const walk_spec LONGEST_LOOP = {RM_MAX_FRAMES, 120.0, 1, 1.4, 0.3, 0.5, 0.0, 0.0, 8.0, 0.06};
 
 /* The real clip's root track in metres; 0 (after check_fail) if missing. */
 static int load_real_clip(rm_clip *clip, bvh_file *file)
@@ -125,8 +150,26 @@ static int load_real_clip(rm_clip *clip, bvh_file *file)
         bvh_free(file);
         return 0;
     }
+    poison_tail(clip);
     return 1;
 }
+
+/* The runner counts the guard bytes around every output that the code
+ * changed (sections/09_root_motion/guard.h); any is a write outside the
+ * outputs, before or past one. */
+static int no_overrun(const int *first, size_t stride, int n, const char *function)
+{
+    for (int k = 0; k < n; k++) {
+        const int overrun = *(const int *)(const void *)((const char *)first + (size_t)k * stride);
+        if (overrun != 0) {
+            check_fail(DIAG_NONE, fmt(T(MSG_RM_OVERRUN_GIVEN), function, k + 1, n), T(MSG_RM_NO_OVERRUN),
+                       fmt(T(MSG_RM_OVERRUN_GOT), overrun));
+            return 0;
+        }
+    }
+    return 1;
+}
+#define NO_OVERRUN(rs, n, function) no_overrun(&(rs)[0].overrun, sizeof(rs)[0], (n), (function))
 
 /* ---- formatting -------------------------------------------------------- */
 
@@ -304,19 +347,20 @@ static void playback(rm_play_request *rq, const rm_clip *clip, rm_character star
 
 static void validate_clip(void)
 {
-    enum { N = 14 };
+    enum { N = 18 };
     static rm_validate_request rq[N];
     static rm_validate_response rs[N];
     static const rm_status WANT[N] = {RM_OK, RM_OK, RM_ERR_FRAME_COUNT, RM_ERR_FRAME_COUNT, RM_ERR_FRAME_COUNT,
                                       RM_ERR_FRAME_COUNT, RM_ERR_FRAME_TIME, RM_ERR_FRAME_TIME, RM_ERR_FRAME_TIME,
                                       RM_ERR_FRAME_TIME, RM_ERR_NOT_FINITE, RM_ERR_NOT_FINITE, RM_ERR_NOT_FINITE,
-                                      RM_ERR_NULL};
+                                      RM_ERR_NULL, RM_OK, RM_OK, RM_ERR_NOT_FINITE, RM_ERR_NOT_FINITE};
     const char *const GIVEN[N] = {
         T(MSG_RM_GIVEN_TURNING_WALK), T(MSG_RM_GIVEN_LOOP), "frame_count = 0",
         T(MSG_RM_GIVEN_ONE_FRAME), "frame_count = RM_MAX_FRAMES + 1", "frame_count = -3",
         "frame_time = 0", "frame_time = -1/60", "frame_time = NaN", T(MSG_RM_GIVEN_HUGE_FRAME_TIME),
         "positions[40].y = NaN", "rotations[120] = (inf, 0, 0, 1)", "rotations[7] = (0, 0, 0, 0)",
-        "clip = NULL"};
+        "clip = NULL", "frame_count = RM_MAX_FRAMES", T(MSG_RM_GIVEN_TWO_FRAMES), "positions[0].x = NaN",
+        "rotations[120] = (0, 0, 0, 0) (the last frame)"};
     memset(rq, 0, sizeof rq);
     for (int i = 0; i < N; i++)
         make_walk(i == 1 ? &STRAIGHT_LOOP : &TURNING_WALK, &rq[i].clip);
@@ -332,22 +376,51 @@ static void validate_clip(void)
     rq[11].clip.rotations[120] = q4(INFINITY, 0.0f, 0.0f, 1.0f);
     rq[12].clip.rotations[7] = q4(0.0f, 0.0f, 0.0f, 0.0f);
     rq[13].pass_null = 1;
-    if (!CHECK_CALL(OP_RM_VALIDATE, rq, N, rs, NULL))
+    make_walk(&LONGEST_WALK, &rq[14].clip);
+    rq[15].clip.frame_count = 2; /* the turning walk's first two frames */
+    poison_tail(&rq[15].clip);
+    rq[16].clip.positions[0].x = NAN;
+    rq[17].clip.rotations[120] = q4(0.0f, 0.0f, 0.0f, 0.0f);
+    if (!CHECK_CALL(OP_RM_VALIDATE, rq, N, rs, NULL) || !NO_OVERRUN(rs, N, "rm_validate"))
         return;
     for (int i = 0; i < N; i++)
         if (!same_status(rs[i].status, WANT[i], fmt("rm_validate: %s", GIVEN[i])))
             return;
 }
 
+/* The header's rule, worked out here in double for the cases near its
+ * threshold: forward's horizontal part when it is at least 1e-3 long,
+ * else the side axis. Those cases sit at 2x and 0.5x the threshold, far
+ * from where rounding could pick the other branch. */
+static float header_heading(quat q)
+{
+    const double n = sqrt((double)q.x * q.x + (double)q.y * q.y + (double)q.z * q.z + (double)q.w * q.w);
+    const double x = q.x / n, y = q.y / n, z = q.z / n, w = q.w / n;
+    const double fx = 2.0 * (x * z + w * y), fz = 1.0 - 2.0 * (x * x + y * y);
+    const double rx = 1.0 - 2.0 * (y * y + z * z), rz = 2.0 * (x * z - w * y);
+    return (float)(sqrt(fx * fx + fz * fz) >= 1e-3 ? atan2(fx, fz) : atan2(-rz, rx));
+}
+
+/* A heading read from a forward axis only 1.2e-3..2e-3 off vertical: float
+ * rounding of the rotated axis (a few 6e-8 in each component) turns it by
+ * up to ~1e-4 rad at that length (measured at 2e-3: the float value 3e-5
+ * from the double one). 3e-4 leaves 3x; the side axis it must not use is
+ * the roll (0.2..0.6 rad) away. */
+#define NEAR_VERTICAL_TOL 3e-4f
+
 static void heading_of_root(void)
 {
-    enum { N = 400 };
+    /* 400 random rotations, then 5 with no heading (zero, NaN, inf: the
+     * header's heading 0, exactly) and 8 pitched to within 2e-3, 1.2e-3,
+     * 8.5e-4 or 5e-4 rad of straight up or down with a roll, where forward and the side
+     * axis give headings that differ by the roll. */
+    enum { RANDOM = 400, N = RANDOM + 13 };
     static rm_heading_request rq[N];
     static rm_heading_response rs[N];
     static float want[N];
     static const char *kind[N];
     rng r = rng_for("heading_of_root");
-    for (int i = 0; i < N; i++) {
+    for (int i = 0; i < RANDOM; i++) {
         float yaw = rng_float(&r, -IK_PI, IK_PI);
         quat q = quat_from_axis_angle(v3_up(), yaw);
         kind[i] = T(MSG_RM_KIND_YAW);
@@ -369,11 +442,31 @@ static void heading_of_root(void)
         rq[i].rotation = q;
         want[i] = yaw;
     }
-    if (!CHECK_CALL(OP_RM_HEADING, rq, N, rs, NULL))
+    const quat NONE[5] = {q4(0.0f, 0.0f, 0.0f, 0.0f), q4(0.0f, 0.3f, 0.0f, NAN), q4(INFINITY, 0.0f, 0.0f, 1.0f),
+                          q4(0.0f, 0.5f, -INFINITY, 0.5f), q4(NAN, NAN, NAN, NAN)};
+    for (int k = 0; k < 5; k++) {
+        rq[RANDOM + k].rotation = NONE[k];
+        want[RANDOM + k] = 0.0f;
+        kind[RANDOM + k] = T(MSG_RM_KIND_NO_HEADING);
+    }
+    for (int k = 0; k < 8; k++) {
+        const int i = RANDOM + 5 + k;
+        const float off = k >= 6 ? (k == 6 ? 1.2e-3f : 8.5e-4f) : k % 2 ? 5e-4f : 2e-3f, pitch = (k < 4 ? 0.5f : -0.5f) * IK_PI - (k < 4 ? off : -off);
+        quat q = quat_mul(quat_from_axis_angle(v3_up(), rng_float(&r, -IK_PI, IK_PI)),
+                          quat_mul(quat_from_axis_angle(v3_right(), pitch),
+                                   quat_from_axis_angle(v3_forward(), (k % 3 ? 1.0f : -1.0f) * rng_float(&r, 0.2f, 0.6f))));
+        rq[i].rotation = q;
+        want[i] = header_heading(q);
+        kind[i] = fmt(T(MSG_RM_KIND_NEAR_VERTICAL), (double)off);
+    }
+    if (!CHECK_CALL(OP_RM_HEADING, rq, N, rs, NULL) || !NO_OVERRUN(rs, N, "rm_heading"))
         return;
     for (int i = 0; i < N; i++) {
         quat q = rq[i].rotation;
-        if (!isfinite(rs[i].heading) || !(angle_diff(rs[i].heading, want[i]) <= SAMPLE_ANGLE_TOL)) {
+        const int none = i >= RANDOM && i < RANDOM + 5;
+        const float tol = i >= RANDOM + 5 ? NEAR_VERTICAL_TOL : SAMPLE_ANGLE_TOL;
+        if (!isfinite(rs[i].heading) || !(angle_diff(rs[i].heading, want[i]) <= tol) ||
+            (none && rs[i].heading != 0.0f)) {
             check_fail(DIAG_NONE, fmt("rm_heading(%.4f, %.4f, %.4f, %.4f) — %s", q.x, q.y, q.z, q.w, kind[i]),
                        fmt("heading %s", fmt_deg(want[i])), fmt("heading %s", fmt_deg(rs[i].heading)));
             return;
@@ -414,40 +507,49 @@ static int expect_pose(const rm_sample_request *rq, const rm_sample_response *rs
 
 static void sample_between_frames(void)
 {
-    static rm_sample_request rq[1];
-    static rm_sample_response rs[1];
+    enum { N = 2 };
+    static rm_sample_request rq[N];
+    static rm_sample_response rs[N];
     rng r = rng_for("sample_between_frames");
     memset(rq, 0, sizeof rq);
     make_walk(&TURNING_WALK, &rq[0].clip);
-    fill_sample_times(&rq[0], &r, 0.0f, rm_duration(&rq[0].clip));
-    rq[0].times[RM_OP_SAMPLES - 1] = rm_duration(&rq[0].clip); /* the very end */
-    if (!CHECK_CALL(OP_RM_SAMPLE, rq, 1, rs, NULL))
+    make_walk(&ROUNDING_WALK, &rq[1].clip);
+    for (int c = 0; c < N; c++) {
+        fill_sample_times(&rq[c], &r, 0.0f, rm_duration(&rq[c].clip));
+        rq[c].times[RM_OP_SAMPLES - 1] = rm_duration(&rq[c].clip); /* the very end */
+    }
+    if (!CHECK_CALL(OP_RM_SAMPLE, rq, N, rs, NULL) || !NO_OVERRUN(rs, N, "rm_sample"))
         return;
-    const rm_clip *clip = &rq[0].clip;
-    for (int i = 0; i < rq[0].count; i++) {
+    for (int c = 0; c < N; c++)
+    for (int i = 0; i < rq[c].count; i++) {
+        const rm_clip *clip = &rq[c].clip;
         /* Between frames k and k+1 at fraction f: lerp and slerp. */
-        double frames = (double)rq[0].times[i] / (double)clip->frame_time;
+        double frames = (double)rq[c].times[i] / (double)clip->frame_time;
         int k = (int)floor(frames);
         if (k > clip->frame_count - 2)
             k = clip->frame_count - 2;
         float f = (float)(frames - k);
-        rm_root_pose want = pose_in_pass(clip, rq[0].times[i]);
+        rm_root_pose want = pose_in_pass(clip, rq[c].times[i]);
         const char *why = f < 1e-6f ? fmt(T(MSG_RM_ON_FRAME), k) : fmt(T(MSG_RM_BETWEEN_FRAMES), k, k + 1, (double)f);
-        if (!expect_pose(&rq[0], &rs[0], i, want, why))
+        if (!expect_pose(&rq[c], &rs[c], i, want, why))
             return;
     }
 }
 
 static void sample_wraps_loop(void)
 {
-    static rm_sample_request rq[2];
-    static rm_sample_response rs[2];
+    /* Two 1 s loops and the 8.5 s one (with a duration of 1, folding by
+     * time / duration and by time * duration agree). */
+    enum { C = 3 };
+    static rm_sample_request rq[C];
+    static rm_sample_response rs[C];
     rng r = rng_for("sample_wraps_loop");
     memset(rq, 0, sizeof rq);
     make_walk(&STRAIGHT_LOOP, &rq[0].clip);
     make_walk(&TURNING_LOOP, &rq[1].clip);
-    static float inside[2][RM_OP_SAMPLES];
-    for (int c = 0; c < 2; c++) {
+    make_walk(&LONGEST_LOOP, &rq[2].clip);
+    static float inside[C][RM_OP_SAMPLES];
+    for (int c = 0; c < C; c++) {
         float duration = rm_duration(&rq[c].clip);
         rq[c].count = RM_OP_SAMPLES;
         for (int i = 0; i < RM_OP_SAMPLES; i++) {
@@ -457,9 +559,9 @@ static void sample_wraps_loop(void)
             rq[c].times[i] = inside[c][i] + (float)passes * duration;
         }
     }
-    if (!CHECK_CALL(OP_RM_SAMPLE, rq, 2, rs, NULL))
+    if (!CHECK_CALL(OP_RM_SAMPLE, rq, C, rs, NULL) || !NO_OVERRUN(rs, C, "rm_sample"))
         return;
-    for (int c = 0; c < 2; c++)
+    for (int c = 0; c < C; c++)
         for (int i = 0; i < RM_OP_SAMPLES; i++) {
             /* Shifting by whole passes rounds the time's last bits (at most
              * 5e-7 s here, 7e-7 m of walk): inside SAMPLE_POS_TOL. */
@@ -483,7 +585,7 @@ static void deltas_add_up(void)
     rm_character start = unrolled(&clip, 0.0);
     for (int i = 0; i < N; i++)
         playback(&rq[i], &clip, start, rm_duration(&clip), RATES[i], &r);
-    if (!CHECK_CALL(OP_RM_PLAY, rq, N, rs, NULL))
+    if (!CHECK_CALL(OP_RM_PLAY, rq, N, rs, NULL) || !NO_OVERRUN(rs, N, "rm_delta_between + rm_apply"))
         return;
     for (int i = 0; i < N; i++)
         if (!expect_playback(&rq[i], &rs[i], fmt(T(MSG_RM_PLAY_TURNING), rate_text(RATES[i]))))
@@ -504,7 +606,7 @@ static void loop_three_times(void)
         const rm_clip *clip = &clips[i / R];
         playback(&rq[i], clip, unrolled(clip, 0.0), 3.0f * rm_duration(clip), RATES[i % R], &r);
     }
-    if (!CHECK_CALL(OP_RM_PLAY, rq, N, rs, NULL))
+    if (!CHECK_CALL(OP_RM_PLAY, rq, N, rs, NULL) || !NO_OVERRUN(rs, N, "rm_delta_between + rm_apply"))
         return;
     for (int i = 0; i < N; i++)
         if (!expect_playback(&rq[i], &rs[i],
@@ -543,7 +645,7 @@ static void real_clip(void)
     /* And a character elsewhere, facing +X: the same walk, turned. */
     rm_character elsewhere = {v3(10.0f, 0.0f, -4.0f), 0.5f * IK_PI};
     playback(&rq[R], &clip, elsewhere, rm_duration(&clip), 60.0f, &r);
-    if (!CHECK_CALL(OP_RM_PLAY, rq, N, rs, NULL))
+    if (!CHECK_CALL(OP_RM_PLAY, rq, N, rs, NULL) || !NO_OVERRUN(rs, N, "rm_delta_between + rm_apply"))
         return;
     for (int i = 0; i < N; i++)
         if (!expect_playback(&rq[i], &rs[i], i < R ? fmt(T(MSG_RM_PLAY_REAL), rate_text(RATES[i]))
@@ -566,12 +668,12 @@ static void character_frame(void)
 {
     /* Part 1: rm_delta_between on its own, pairs of times up to 0.4 s
      * apart, in the turning walk and across the turning loop's loop point. */
-    enum { D = 120 };
+    enum { RANDOM = 120, D = RANDOM + 10 };
     static rm_delta_request drq[D];
     static rm_delta_response drs[D];
     rng r = rng_for("character_frame");
     memset(drq, 0, sizeof drq);
-    for (int i = 0; i < D; i++) {
+    for (int i = 0; i < RANDOM; i++) {
         rm_clip *clip = &drq[i].clip;
         make_walk(i % 2 ? &TURNING_LOOP : &TURNING_WALK, clip);
         float duration = rm_duration(clip);
@@ -583,7 +685,38 @@ static void character_frame(void)
             drq[i].t1 = drq[i].t0 + rng_float(&r, 0.0f, 0.4f);
         }
     }
-    if (!CHECK_CALL(OP_RM_DELTA, drq, D, drs, NULL))
+    /* The boundaries: a loop's span of exactly one duration (the most the
+     * header allows), from 0, from the loop point, from inside a pass and
+     * two passes on; a zero span at the loop point; the whole of the
+     * longest clip (RM_MAX_FRAMES frames) and its last 10 ms, and one
+     * duration of it looped. t1 - t0 is exactly the duration in float for
+     * these t0 (were it a rounding more, the reference would answer
+     * RM_ERR_TIME and this check fail on it). */
+    {
+        static const float LOOP_STARTS[4] = {0.0f, 1.0f, 0.5f, 2.0f}; /* in durations */
+        for (int k = 0; k < 4; k++) {
+            rm_clip *clip = &drq[RANDOM + k].clip;
+            make_walk(&TURNING_LOOP, clip);
+            drq[RANDOM + k].t0 = LOOP_STARTS[k] * rm_duration(clip);
+            drq[RANDOM + k].t1 = drq[RANDOM + k].t0 + rm_duration(clip);
+        }
+        make_walk(&STRAIGHT_LOOP, &drq[RANDOM + 4].clip);
+        drq[RANDOM + 4].t0 = drq[RANDOM + 4].t1 = rm_duration(&drq[RANDOM + 4].clip);
+        make_walk(&LONGEST_WALK, &drq[RANDOM + 5].clip);
+        drq[RANDOM + 5].t1 = rm_duration(&drq[RANDOM + 5].clip);
+        make_walk(&LONGEST_WALK, &drq[RANDOM + 6].clip);
+        drq[RANDOM + 6].t1 = rm_duration(&drq[RANDOM + 6].clip);
+        drq[RANDOM + 6].t0 = drq[RANDOM + 6].t1 - 0.01f;
+        make_walk(&LONGEST_LOOP, &drq[RANDOM + 7].clip);
+        drq[RANDOM + 7].t0 = 0.5f;
+        drq[RANDOM + 7].t1 = 0.5f + rm_duration(&drq[RANDOM + 7].clip);
+        make_walk(&LONGEST_LOOP, &drq[RANDOM + 8].clip);
+        drq[RANDOM + 8].t0 = 0.0f;
+        drq[RANDOM + 8].t1 = rm_duration(&drq[RANDOM + 8].clip);
+        make_walk(&TURNING_WALK, &drq[RANDOM + 9].clip);
+        drq[RANDOM + 9].t1 = rm_duration(&drq[RANDOM + 9].clip);
+    }
+    if (!CHECK_CALL(OP_RM_DELTA, drq, D, drs, NULL) || !NO_OVERRUN(drs, D, "rm_delta_between"))
         return;
     for (int i = 0; i < D; i++) {
         const rm_clip *clip = &drq[i].clip;
@@ -621,7 +754,7 @@ static void character_frame(void)
         arq[i].character = (rm_character){rng_v3(&r, -20.0f, 20.0f), rng_float(&r, -IK_PI, IK_PI)};
         arq[i].delta = (rm_delta){rng_v3(&r, -0.5f, 0.5f), rng_float(&r, -1.0f, 1.0f)};
     }
-    if (!CHECK_CALL(OP_RM_APPLY, arq, A, ars, NULL))
+    if (!CHECK_CALL(OP_RM_APPLY, arq, A, ars, NULL) || !NO_OVERRUN(ars, A, "rm_apply"))
         return;
     for (int i = 0; i < A; i++) {
         const rm_character c = arq[i].character;
@@ -662,7 +795,7 @@ static void bake_in_place(void)
     if (!load_real_clip(&rq[1].clip, &file))
         return;
     bvh_free(&file);
-    if (!CHECK_CALL(OP_RM_BAKE, rq, N, rs, NULL))
+    if (!CHECK_CALL(OP_RM_BAKE, rq, N, rs, NULL) || !NO_OVERRUN(rs, N, "rm_bake_in_place"))
         return;
     for (int c = 0; c < N; c++) {
         const rm_clip *before = &rq[c].clip, *after = &rs[c].clip;
@@ -679,6 +812,16 @@ static void bake_in_place(void)
                            before->looping),
                        fmt("frame_count %d, frame_time %g, looping %d", after->frame_count, (double)after->frame_time,
                            after->looping));
+            return;
+        }
+        /* The frames past frame_count are not the clip's: left as sent. */
+        const size_t tail = (size_t)(RM_MAX_FRAMES - before->frame_count);
+        if (memcmp(&after->positions[before->frame_count], &before->positions[before->frame_count],
+                   tail * sizeof before->positions[0]) != 0 ||
+            memcmp(&after->rotations[before->frame_count], &before->rotations[before->frame_count],
+                   tail * sizeof before->rotations[0]) != 0) {
+            check_fail(DIAG_NONE, fmt("rm_bake_in_place(%s)", name), T(MSG_RM_BAKE_TAIL_KEPT),
+                       T(MSG_RM_BAKE_TAIL_CHANGED));
             return;
         }
         for (int i = 0; i < before->frame_count; i++) {
@@ -743,7 +886,7 @@ static void bad_input(void)
     drq[10].clip.positions[5].x = NAN;
     drq[11].pass_null_clip = 1;
     drq[12].pass_null_out = 1;
-    if (!CHECK_CALL(OP_RM_DELTA, drq, D, drs, NULL))
+    if (!CHECK_CALL(OP_RM_DELTA, drq, D, drs, NULL) || !NO_OVERRUN(drs, D, "rm_delta_between"))
         return;
     for (int i = 0; i < D; i++) {
         const char *given = fmt("rm_delta_between: %s", DGIVEN[i]);
@@ -759,8 +902,8 @@ static void bad_input(void)
     }
 
     /* rm_sample: a defined pose with every error. */
-    static rm_sample_request srq[2];
-    static rm_sample_response srs[2];
+    static rm_sample_request srq[3];
+    static rm_sample_response srs[3];
     memset(srq, 0, sizeof srq);
     srq[0].clip = walk;
     srq[0].count = 4;
@@ -772,22 +915,36 @@ static void bad_input(void)
     srq[1].clip.frame_count = 0;
     srq[1].count = 1;
     srq[1].times[0] = 0.5f;
-    if (!CHECK_CALL(OP_RM_SAMPLE, srq, 2, srs, NULL))
+    /* A clip shorter than a second (2 frames, 1/60 s), asked at 0.5 s. */
+    srq[2].clip = walk;
+    srq[2].clip.frame_count = 2;
+    poison_tail(&srq[2].clip);
+    srq[2].count = 1;
+    srq[2].times[0] = 0.5f;
+    if (!CHECK_CALL(OP_RM_SAMPLE, srq, 3, srs, NULL) || !NO_OVERRUN(srs, 3, "rm_sample"))
         return;
-    const vec3 first = walk.positions[0], last = walk.positions[walk.frame_count - 1];
-    const vec3 SWANT[5] = {last, first, first, first, v3_zero()};
-    const char *const SGIVEN[5] = {T(MSG_RM_GIVEN_TIME_PAST_END), "time = −1 s", "time = NaN",
-                                   "time = −inf", "frame_count = 0"};
-    const char *const SWHY[5] = {T(MSG_RM_WHY_LAST_FRAME), T(MSG_RM_WHY_FIRST_FRAME_NEAREST), T(MSG_RM_WHY_FIRST_FRAME),
-                                 T(MSG_RM_WHY_FIRST_FRAME), "origin + identity"};
-    for (int k = 0; k < 5; k++) {
-        int c = k < 4 ? 0 : 1, i = k < 4 ? k : 0;
+    const rm_root_pose first = pose_in_pass(&walk, 0.0), last = pose_in_pass(&walk, (double)duration),
+                       short_last = pose_in_pass(&srq[2].clip, (double)rm_duration(&srq[2].clip)),
+                       none = {v3_zero(), quat_identity()};
+    const rm_root_pose SWANT[6] = {last, first, first, first, none, short_last};
+    const char *const SGIVEN[6] = {T(MSG_RM_GIVEN_TIME_PAST_END), "time = −1 s", "time = NaN",
+                                   "time = −inf", "frame_count = 0", T(MSG_RM_GIVEN_SHORT_PAST_END)};
+    const char *const SWHY[6] = {T(MSG_RM_WHY_LAST_FRAME), T(MSG_RM_WHY_FIRST_FRAME_NEAREST), T(MSG_RM_WHY_FIRST_FRAME),
+                                 T(MSG_RM_WHY_FIRST_FRAME), "origin + identity", T(MSG_RM_WHY_LAST_FRAME)};
+    for (int k = 0; k < 6; k++) {
+        int c = k < 4 ? 0 : k - 3, i = k < 4 ? k : 0;
         const char *given = fmt("rm_sample: %s", SGIVEN[k]);
-        if (!same_status(srs[c].status[i], k < 4 ? RM_ERR_TIME : RM_ERR_FRAME_COUNT, given))
+        if (!same_status(srs[c].status[i], k == 4 ? RM_ERR_FRAME_COUNT : RM_ERR_TIME, given))
             return;
-        if (!(v3_distance(srs[c].poses[i].position, SWANT[k]) <= SAMPLE_POS_TOL)) {
-            check_fail(DIAG_NONE, given, fmt("*out = %s: position %s", SWHY[k], fmt_v3(SWANT[k])),
-                       fmt("position %s", fmt_v3(srs[c].poses[i].position)));
+        const rm_root_pose got = srs[c].poses[i];
+        const float turned = quat_is_finite(got.rotation) ? quat_angle_between(got.rotation, SWANT[k].rotation) : NAN;
+        if (!(v3_distance(got.position, SWANT[k].position) <= SAMPLE_POS_TOL) || !(turned <= SAMPLE_ANGLE_TOL)) {
+            const quat w = SWANT[k].rotation;
+            check_fail(DIAG_NONE, given,
+                       fmt("*out = %s: position %s, rotation (%.4f, %.4f, %.4f, %.4f)", SWHY[k],
+                           fmt_v3(SWANT[k].position), w.x, w.y, w.z, w.w),
+                       fmt("position %s, rotation (%.4f, %.4f, %.4f, %.4f)", fmt_v3(got.position), got.rotation.x,
+                           got.rotation.y, got.rotation.z, got.rotation.w));
             return;
         }
     }
@@ -808,7 +965,7 @@ static void bad_input(void)
     static const rm_status AWANT[A] = {RM_ERR_NOT_FINITE, RM_ERR_NOT_FINITE, RM_ERR_NULL, RM_ERR_NULL};
     static const char *const AGIVEN[A] = {"delta.turn = NaN", "character.position.y = inf", "delta = NULL",
                                           "character = NULL"};
-    if (!CHECK_CALL(OP_RM_APPLY, arq, A, ars, NULL))
+    if (!CHECK_CALL(OP_RM_APPLY, arq, A, ars, NULL) || !NO_OVERRUN(ars, A, "rm_apply"))
         return;
     for (int i = 0; i < A; i++) {
         const char *given = fmt("rm_apply: %s", AGIVEN[i]);
@@ -826,7 +983,7 @@ static void bad_input(void)
     brq[0].clip = walk;
     brq[0].clip.rotations[30] = q4(0.0f, NAN, 0.0f, 1.0f);
     brq[1].pass_null = 1;
-    if (!CHECK_CALL(OP_RM_BAKE, brq, 2, brs, NULL))
+    if (!CHECK_CALL(OP_RM_BAKE, brq, 2, brs, NULL) || !NO_OVERRUN(brs, 2, "rm_bake_in_place"))
         return;
     if (!same_status(brs[0].status, RM_ERR_NOT_FINITE, T(MSG_RM_BAKE_NAN)) ||
         !same_status(brs[1].status, RM_ERR_NULL, "rm_bake_in_place(NULL)"))

@@ -25,9 +25,12 @@ typedef struct {
     int pass_null_out;
 } ctrl_slide_request;
 
+/* `overrun`: guard bytes around the outputs that the code changed
+ * (sections/09_root_motion/guard.h); the checks fail any. */
 typedef struct {
     int status;
     ctrl_slide_result result;
+    int overrun;
 } ctrl_slide_response;
 
 /* Frame i calls ctrl_root_motion_frame(deltas[i], turns[i], dts[i]) on the
@@ -48,6 +51,7 @@ typedef struct {
 typedef struct {
     int status[CTRL_RUN_FRAMES];
     ctrl_state states[CTRL_RUN_FRAMES]; /* after frame i */
+    int overrun;
 } ctrl_run_response;
 
 #endif

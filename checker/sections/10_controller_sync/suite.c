@@ -11,7 +11,17 @@
  *  - the chapter's gravity: verticalVelocity = -2 while grounded, then
  *    += g dt, and motion.y = verticalVelocity * dt;
  *  - the real CMU clip's root motion (section 09's reference) walks as far
- *    on flat ground as the clip says.
+ *    on flat ground as the clip says;
+ *  - a sphere that starts sunk into a box comes out, and one driven into a
+ *    V of two walls never ends inside either.
+ * The header leaves the order of the pushes within a pass free: where it
+ * changes the end (a wall met while the gravity step has sunk the sphere
+ * into the floor), the checks accept the whole range any order gives
+ * (slope_limit_and_steps), proven by checker/tests/alternative/
+ * {reverse,alternating}_box_order and deepest_box_first. Settings vary
+ * between cases (radius, slope_limit 20..70 degrees, step_height): at 45
+ * degrees alone a sinf for cosf passes. The checks also read the runner's
+ * guard count (writes outside the outputs) for every answer.
  */
 #include "check.h"
 #include "controller_sync.h"
@@ -55,6 +65,23 @@
 #define CLEAR_MARGIN 2e-3f
 
 static const ctrl_settings SETTINGS = {0.35f, 45.0f * IK_DEG_TO_RAD, 0.3f};
+
+/* The runner counts the guard bytes around every output that the code
+ * changed (sections/09_root_motion/guard.h); any is a write outside the
+ * outputs, before or past one. */
+static int no_overrun(const int *first, size_t stride, int n, const char *function)
+{
+    for (int k = 0; k < n; k++) {
+        const int overrun = *(const int *)(const void *)((const char *)first + (size_t)k * stride);
+        if (overrun != 0) {
+            check_fail(DIAG_NONE, fmt(T(MSG_CTRL_OVERRUN_GIVEN), function, k + 1, n), T(MSG_CTRL_NO_OVERRUN),
+                       fmt(T(MSG_CTRL_OVERRUN_GOT), overrun));
+            return 0;
+        }
+    }
+    return 1;
+}
+#define NO_OVERRUN(rs, n, function) no_overrun(&(rs)[0].overrun, sizeof(rs)[0], (n), (function))
 
 /* ---- formatting ----------------------------------------------------------- */
 
@@ -130,8 +157,9 @@ static float plane_height(plane p, float x, float z)
 static void describe_slide(const void *request, char *out, size_t size)
 {
     const ctrl_slide_request *rq = request;
-    snprintf(out, size, "ctrl_slide(start %s, motion %s, radius %.2f, %d boxes)", fmt_v3(rq->start), fmt_v3(rq->motion),
-             (double)rq->settings.radius, rq->world.box_count);
+    snprintf(out, size, "ctrl_slide(start %s, motion %s, radius %.2f, slope_limit %s, step_height %.2f, %d boxes)",
+             fmt_v3(rq->start), fmt_v3(rq->motion), (double)rq->settings.radius, fmt_deg(rq->settings.slope_limit),
+             (double)rq->settings.step_height, rq->world.box_count);
 }
 
 static const char *slide_given(const ctrl_slide_request *rq, const char *what)
@@ -196,7 +224,14 @@ static void slide_flat(void)
         int k = i / PER;
         rq[i].world.box_count = 1;
         rq[i].world.boxes[0] = boxes[k];
-        rq[i].settings = SETTINGS;
+        /* Settings vary case by case (one value for a parameter hides a
+         * swapped sin/cos or a radius read from the wrong place): radius
+         * 0.15..0.6 m (0.12..0.3 by the turned wall, whose face comes to
+         * 0.353 m of the nearest start), slope_limit 20..70 degrees (walls
+         * stay walls, floors floors). */
+        rq[i].settings.radius = k == 1 ? rng_float(&r, 0.12f, 0.3f) : rng_float(&r, 0.15f, 0.6f);
+        rq[i].settings.slope_limit = rng_float(&r, 20.0f, 70.0f) * IK_DEG_TO_RAD;
+        rq[i].settings.step_height = 0.5f * rq[i].settings.radius;
         rq[i].start = v3(rng_float(&r, -0.3f, 0.2f), 1.0f, rng_float(&r, -1.0f, 1.0f));
         float len = rng_float(&r, 0.1f, 3.0f), angle = rng_float(&r, -1.4f, 1.4f);
         if (k < 2) /* mostly into the wall, sometimes away (i % 5 == 0) */
@@ -205,11 +240,11 @@ static void slide_flat(void)
             rq[i].motion = v3(rng_float(&r, -1.0f, 1.0f), (k == 2 ? -1.0f : 1.0f) * rng_float(&r, 1.2f, 3.0f),
                               rng_float(&r, -1.0f, 1.0f));
     }
-    if (!CHECK_CALL(OP_CTRL_SLIDE, rq, N, rs, describe_slide))
+    if (!CHECK_CALL(OP_CTRL_SLIDE, rq, N, rs, describe_slide) || !NO_OVERRUN(rs, N, "ctrl_slide"))
         return;
     for (int i = 0; i < N; i++) {
         int k = i / PER, blocked;
-        vec3 want = against_plane(faces[k], rq[i].start, rq[i].motion, SETTINGS.radius, &blocked);
+        vec3 want = against_plane(faces[k], rq[i].start, rq[i].motion, rq[i].settings.radius, &blocked);
         const int *flags[4] = {&rs[i].result.hit_wall, &rs[i].result.hit_wall, &rs[i].result.hit_ground,
                                &rs[i].result.hit_ceiling};
         const char *names[4] = {"hit_wall", "hit_wall", "hit_ground", "hit_ceiling"};
@@ -267,13 +302,13 @@ static float edge_stop(float y, float h, float radius)
 
 static void slopes_and_steps(void)
 {
-    enum { N = 7 };
+    enum { N = 12 };
     static ctrl_slide_request rq[N];
     static ctrl_slide_response rs[N];
     static ctrl_world world;
     lanes_world(&world);
     const float r = SETTINGS.radius;
-    plane ramp = box_face(&world.boxes[1], v3(0, 1, 0));
+    plane ramp = box_face(&world.boxes[1], v3(0, 1, 0)), steep = box_face(&world.boxes[3], v3(0, 1, 0));
     memset(rq, 0, sizeof rq);
     for (int i = 0; i < N; i++) {
         rq[i].world = world;
@@ -300,7 +335,30 @@ static void slopes_and_steps(void)
     /* 6: standing on the 20-degree ramp, pressed down: does not slide. */
     rq[6].start = resting_on(ramp, LANE_RAMP_UP, 2.5f, r);
     rq[6].motion = v3(0.0f, -0.2f, 0.0f);
-    if (!CHECK_CALL(OP_CTRL_SLIDE, rq, N, rs, describe_slide))
+    /* 7..10: other settings (at 45 degrees sin = cos: a swapped cosf
+     * passes). 7: slope_limit 60: the 55-degree slope is walkable, climbed
+     * 0.5 m past its foot. 8: slope_limit 30, radius 0.45: still a wall.
+     * 9: step_height 0.2: the 0.25 m step is a ledge now. 10: radius 0.5:
+     * the 0.25 m step is climbed. */
+    rq[7].settings.slope_limit = 60.0f * IK_DEG_TO_RAD;
+    rq[7].start = v3(LANE_STEEP, r, 0.0f);
+    rq[7].motion = v3(0.0f, 0.0f, 1.5f);
+    rq[8].settings = (ctrl_settings){0.45f, 30.0f * IK_DEG_TO_RAD, 0.3f};
+    rq[8].start = v3(LANE_STEEP, 0.45f, 0.0f);
+    rq[8].motion = v3(0.0f, 0.0f, 1.5f);
+    rq[9].settings.step_height = 0.2f;
+    rq[9].start = v3(LANE_STEP_LOW, r, 0.0f);
+    rq[9].motion = v3(0.0f, 0.0f, 1.5f);
+    rq[10].settings = (ctrl_settings){0.5f, 45.0f * IK_DEG_TO_RAD, 0.3f};
+    rq[10].start = v3(LANE_STEP_LOW, 0.5f, 0.3f);
+    rq[10].motion = v3(0.0f, 0.0f, 1.0f);
+    /* 11: step_height 0.25 and the 0.25 m step: the edge is exactly at
+     * feet + step_height (0.35f - 0.35f + 0.25f, exact in float and in
+     * double), which the header counts as a step ("no higher than"). */
+    rq[11].settings.step_height = 0.25f;
+    rq[11].start = v3(LANE_STEP_LOW, r, 0.3f);
+    rq[11].motion = v3(0.0f, 0.0f, 1.0f);
+    if (!CHECK_CALL(OP_CTRL_SLIDE, rq, N, rs, describe_slide) || !NO_OVERRUN(rs, N, "ctrl_slide"))
         return;
     const vec3 want[N] = {
         resting_on(ramp, LANE_RAMP_UP, 3.0f, r),
@@ -310,6 +368,11 @@ static void slopes_and_steps(void)
         v3(LANE_STEP_MID, r, edge_stop(r, 0.32f, r)),
         v3(LANE_STEP_HIGH, r, 1.0f - r),
         resting_on(ramp, LANE_RAMP_UP, 2.5f, r),
+        resting_on(steep, LANE_STEEP, 1.5f, r),
+        v3(LANE_STEEP, 0.45f, steep_stop(0.45f, 0.45f)),
+        v3(LANE_STEP_LOW, r, edge_stop(r, 0.25f, r)),
+        v3(LANE_STEP_LOW, 0.25f + 0.5f, 1.3f),
+        v3(LANE_STEP_LOW, 0.25f + r, 1.3f),
     };
     const char *const WHAT[N] = {
         T(MSG_CTRL_WHAT_RAMP_UP),
@@ -319,9 +382,14 @@ static void slopes_and_steps(void)
         T(MSG_CTRL_WHAT_LEDGE),
         T(MSG_CTRL_WHAT_BLOCK),
         T(MSG_CTRL_WHAT_STAND_ON_RAMP),
+        T(MSG_CTRL_WHAT_STEEP_WALKABLE),
+        T(MSG_CTRL_WHAT_STEEP_LIMIT_30),
+        T(MSG_CTRL_WHAT_STEP_AS_LEDGE),
+        T(MSG_CTRL_WHAT_STEP_BIG_SPHERE),
+        T(MSG_CTRL_WHAT_STEP_AT_LIMIT),
     };
-    const int ground[N] = {1, 1, -1, 1, -1, -1, 1};
-    const int wall[N] = {-1, -1, 1, -1, 1, 1, -1};
+    const int ground[N] = {1, 1, -1, 1, -1, -1, 1, 1, -1, -1, 1, 1};
+    const int wall[N] = {-1, -1, 1, -1, 1, 1, -1, -1, 1, 1, -1, -1};
     for (int i = 0; i < N; i++) {
         const char *flag = ground[i] >= 0 ? "hit_ground" : "hit_wall";
         int got = ground[i] >= 0 ? rs[i].result.hit_ground : rs[i].result.hit_wall;
@@ -477,7 +545,7 @@ static void never_inside_at_any_speed(void)
             rq[i].deltas[f] = v3(step * sinf(heading), 0.0f, step * cosf(heading));
         }
     }
-    if (!CHECK_CALL(OP_CTRL_RUN, rq, N, rs, NULL))
+    if (!CHECK_CALL(OP_CTRL_RUN, rq, N, rs, NULL) || !NO_OVERRUN(rs, N, "ctrl_root_motion_frame"))
         return;
     for (int i = 0; i < N; i++) {
         const label what_label = label_of(T(MSG_CTRL_WHAT_ROOM), rate_text(RATES[i]));
@@ -526,7 +594,7 @@ static void slides_along_wall(void)
         fill_dts(&rq[i], 3.0f, RATES[i], &r);
         walk_deltas(&rq[i], speed, drift);
     }
-    if (!CHECK_CALL(OP_CTRL_RUN, rq, N, rs, NULL))
+    if (!CHECK_CALL(OP_CTRL_RUN, rq, N, rs, NULL) || !NO_OVERRUN(rs, N, "ctrl_root_motion_frame"))
         return;
     for (int i = 0; i < N; i++) {
         const label what_label = label_of(T(MSG_CTRL_WHAT_ALONG_WALL), rate_text(RATES[i]));
@@ -606,7 +674,7 @@ static void flat_ground_as_far_as_clip(void)
         if (!real_clip_deltas(&rq[i], RATES[i], &r))
             return;
     }
-    if (!CHECK_CALL(OP_CTRL_RUN, rq, N, rs, NULL))
+    if (!CHECK_CALL(OP_CTRL_RUN, rq, N, rs, NULL) || !NO_OVERRUN(rs, N, "ctrl_root_motion_frame"))
         return;
     for (int i = 0; i < N; i++) {
         const label what_label = label_of(T(MSG_CTRL_WHAT_REAL_FLAT), rate_text(RATES[i]));
@@ -656,7 +724,7 @@ static void falls_off_ledge(void)
         fill_dts(&rq[i], 3.0f, RATES[i], NULL);
         walk_deltas(&rq[i], 1.4f, 0.0f);
     }
-    if (!CHECK_CALL(OP_CTRL_RUN, rq, N, rs, NULL))
+    if (!CHECK_CALL(OP_CTRL_RUN, rq, N, rs, NULL) || !NO_OVERRUN(rs, N, "ctrl_root_motion_frame"))
         return;
     for (int i = 0; i < N; i++) {
         const label what_label = label_of(T(MSG_CTRL_WHAT_OFF_LEDGE), rate_text(RATES[i]));
@@ -711,7 +779,7 @@ static void walks_down_slope(void)
         fill_dts(&rq[i], 4.5f, RATES[i], &r);
         walk_deltas(&rq[i], 1.4f, 0.0f);
     }
-    if (!CHECK_CALL(OP_CTRL_RUN, rq, N, rs, NULL))
+    if (!CHECK_CALL(OP_CTRL_RUN, rq, N, rs, NULL) || !NO_OVERRUN(rs, N, "ctrl_root_motion_frame"))
         return;
     for (int i = 0; i < N; i++) {
         const label what_label = label_of(T(MSG_CTRL_WHAT_DOWN_SLOPE), rate_text(RATES[i]));
@@ -743,29 +811,81 @@ static void walks_down_slope(void)
 
 /* ---- check 8: slope limit and step height, walked ----------------------------------------------- */
 
+/* Steep slopes and ledges stop the walk; where exactly depends on the order
+ * the boxes push in, which the header leaves free. Each frame sinks the
+ * sphere into the floor by its gravity step before the pushes: when the
+ * slope (or edge) pushes first, it pushes sideways at the sunk height and
+ * the floor then lifts the sphere clear of it; when the floor pushes
+ * first, the slope pushes at the floor's height. Any order ends between
+ * the two: at floor height, touching the slope at some height from
+ * (radius - sink) to radius. `sink` is the last frame's fall in one small
+ * step (ctrl_slide's n = ceil(|motion| / (radius / 2))). With the floor
+ * listed last the reference ends 5.3 cm short of the floor-first stop at
+ * 30 Hz (sink 7.8 cm); at 144 Hz 1.0 cm. */
+static float last_step_sink(const ctrl_run_request *rq)
+{
+    const int f = rq->frame_count - 1;
+    const float dt = rq->dts[f], r = rq->settings.radius;
+    const float fall = (CTRL_GROUNDED_VELOCITY + CTRL_GRAVITY * dt) * dt;
+    const vec3 d = rq->deltas[f];
+    const float length = sqrtf(d.x * d.x + d.z * d.z + fall * fall);
+    int steps = (int)ceilf(length / (0.5f * r));
+    return -fall / (float)(steps < 1 ? 1 : steps);
+}
+
+typedef enum { WALK_RAMP, WALK_STEEP, WALK_STEP, WALK_LEDGE } walk_lane;
+
+typedef struct {
+    walk_lane lane;
+    float x;              /* which lane */
+    float height;         /* the step's or ledge's height */
+    ctrl_settings settings;
+    float rate;
+    int climbs;           /* 1: walked up (ramp, step); 0: stopped at the foot */
+} walk_case;
+
 static void slope_limit_and_steps(void)
 {
-    static const float LANES[] = {LANE_RAMP_UP, LANE_STEEP, LANE_STEP_LOW, LANE_STEP_MID};
-    static const float RATES[] = {30.0f, 144.0f};
-    enum { L = 4, R = 2, N = L * R };
+    /* Settings vary (at 45 degrees sin = cos, so one limit hides a swapped
+     * cosf): 30 and 60 degree limits put the 55-degree slope on either side;
+     * step_height 0.2 turns the 0.25 m step into a ledge. Steps are climbed
+     * at 60 Hz and above: at 30 Hz a frame sinks the sphere 7.8 cm, more
+     * than the 5 cm the 0.25 m step leaves under step_height 0.3, and a
+     * box order that meets the step before the floor then (rightly) sees a
+     * wall. */
+    const ctrl_settings S45 = SETTINGS, S30 = {0.45f, 30.0f * IK_DEG_TO_RAD, 0.3f},
+                        S60 = {0.35f, 60.0f * IK_DEG_TO_RAD, 0.3f}, STEP20 = {0.4f, 45.0f * IK_DEG_TO_RAD, 0.2f},
+                        WIDE = {0.5f, 30.0f * IK_DEG_TO_RAD, 0.2f};
+    const walk_case CASES[] = {
+        {WALK_RAMP, LANE_RAMP_UP, 0.0f, S45, 30.0f, 1},    {WALK_RAMP, LANE_RAMP_UP, 0.0f, WIDE, 144.0f, 1},
+        {WALK_STEEP, LANE_STEEP, 0.0f, S45, 30.0f, 0},     {WALK_STEEP, LANE_STEEP, 0.0f, S30, 144.0f, 0},
+        {WALK_STEEP, LANE_STEEP, 0.0f, S60, 144.0f, 1},     {WALK_STEP, LANE_STEP_LOW, 0.25f, S45, 60.0f, 1},
+        {WALK_STEP, LANE_STEP_LOW, 0.25f, S45, 144.0f, 1}, {WALK_LEDGE, LANE_STEP_LOW, 0.25f, STEP20, 60.0f, 0},
+        {WALK_LEDGE, LANE_STEP_MID, 0.32f, S45, 30.0f, 0}, {WALK_LEDGE, LANE_STEP_MID, 0.32f, S45, 144.0f, 0},
+    };
+    enum { N = sizeof CASES / sizeof CASES[0] };
     static ctrl_run_request rq[N];
     static ctrl_run_response rs[N];
     memset(rq, 0, sizeof rq);
     for (int i = 0; i < N; i++) {
         lanes_world(&rq[i].world);
-        rq[i].settings = SETTINGS;
-        rq[i].start = standing(v3(LANES[i / R], SETTINGS.radius, 0.0f), 0.0f);
-        fill_dts(&rq[i], 2.5f, RATES[i % R], NULL);
+        rq[i].settings = CASES[i].settings;
+        rq[i].start = standing(v3(CASES[i].x, CASES[i].settings.radius, 0.0f), 0.0f);
+        fill_dts(&rq[i], 2.5f, CASES[i].rate, NULL);
         walk_deltas(&rq[i], 1.4f, 0.0f);
     }
-    if (!CHECK_CALL(OP_CTRL_RUN, rq, N, rs, NULL))
+    if (!CHECK_CALL(OP_CTRL_RUN, rq, N, rs, NULL) || !NO_OVERRUN(rs, N, "ctrl_root_motion_frame"))
         return;
-    const float r_ = SETTINGS.radius;
     plane ramp = box_face(&rq[0].world.boxes[1], v3(0, 1, 0));
     for (int i = 0; i < N; i++) {
-        const char *const WHAT[L] = {T(MSG_CTRL_WHAT_WALK_RAMP), T(MSG_CTRL_WHAT_WALK_STEEP),
-                                            T(MSG_CTRL_WHAT_WALK_STEP), T(MSG_CTRL_WHAT_WALK_LEDGE)};
-        const label what_label = label_of(T(MSG_CTRL_WALK_AT), WHAT[i / R], rate_text(RATES[i % R]));
+        const walk_case *c = &CASES[i];
+        const float r_ = c->settings.radius;
+        const char *lane_text = c->lane == WALK_RAMP    ? T(MSG_CTRL_WHAT_WALK_RAMP)
+                                : c->lane == WALK_STEEP ? T(MSG_CTRL_WHAT_WALK_STEEP)
+                                                        : fmt(T(MSG_CTRL_WHAT_WALK_STEP), (double)c->height);
+        const label what_label =
+            label_of(T(MSG_CTRL_WALK_AT), lane_text, rate_text(c->rate), (double)r_, fmt_deg(c->settings.slope_limit),
+                     (double)c->settings.step_height);
         const char *what = what_label.text;
         if (!expect_sane_frames(&rq[i], &rs[i], what))
             return;
@@ -773,31 +893,48 @@ static void slope_limit_and_steps(void)
         float travelled = 0.0f;
         for (int f = 0; f < rq[i].frame_count; f++)
             travelled += rq[i].deltas[f].z;
-        vec3 want;
+        const float sink = last_step_sink(&rq[i]);
+        vec3 want = v3_zero();
+        float z_low = 0.0f, z_high = 0.0f;
         const char *rule;
-        switch (i / R) {
-        case 0:
-            want = resting_on(ramp, LANE_RAMP_UP, travelled, r_);
+        if (c->lane == WALK_RAMP) {
+            want = resting_on(ramp, c->x, travelled, r_);
             rule = T(MSG_CTRL_RULE_RAMP);
-            break;
-        case 1:
-            want = v3(LANE_STEEP, r_, steep_stop(r_, r_));
-            rule = T(MSG_CTRL_RULE_STEEP);
-            break;
-        case 2:
-            want = v3(LANE_STEP_LOW, 0.25f + r_, travelled);
+        } else if (c->lane == WALK_STEEP && c->climbs) {
+            want = v3(c->x, RAMP_RISE + r_, travelled); /* up the slope and on along the platform behind it */
+            rule = T(MSG_CTRL_RULE_STEEP_CLIMBED);
+        } else if (c->lane == WALK_STEP) {
+            want = v3(c->x, c->height + r_, travelled);
             rule = T(MSG_CTRL_RULE_STEP);
-            break;
-        default:
-            want = v3(LANE_STEP_MID, r_, edge_stop(r_, 0.32f, r_));
+        } else if (c->lane == WALK_STEEP) {
+            z_low = steep_stop(r_ - sink, r_);
+            z_high = steep_stop(r_, r_);
+            rule = T(MSG_CTRL_RULE_STEEP);
+        } else {
+            /* The nearer the centre's height to the edge's, the further
+             * back the edge holds it; a centre sunk below the edge's height
+             * touches the face instead, at 1 - radius. */
+            const float sunk = r_ - sink <= c->height ? 1.0f - r_ : edge_stop(r_ - sink, c->height, r_);
+            z_low = fminf(sunk, edge_stop(r_, c->height, r_));
+            z_high = fmaxf(sunk, edge_stop(r_, c->height, r_));
             rule = T(MSG_CTRL_RULE_LEDGE);
-            break;
         }
-        if (!(v3_distance(last->center, want) <= TOL_MOVE) || !last->grounded) {
-            check_fail(DIAG_NONE, what, fmt(T(MSG_CTRL_RULE_END), rule, fmt_v3(want)), state_text(last));
+        int ok = last->grounded != 0;
+        const char *want_text;
+        if (c->climbs) {
+            ok = ok && v3_distance(last->center, want) <= TOL_MOVE;
+            want_text = fmt(T(MSG_CTRL_RULE_END), rule, fmt_v3(want));
+        } else {
+            ok = ok && fabsf(last->center.x - c->x) <= TOL_MOVE && fabsf(last->center.y - r_) <= TOL_MOVE &&
+                 last->center.z >= z_low - TOL_MOVE && last->center.z <= z_high + TOL_MOVE;
+            want_text = fmt(T(MSG_CTRL_RULE_STOP_BETWEEN), rule, (double)c->x, (double)r_, (double)z_low,
+                            (double)z_high, (double)sink);
+        }
+        if (!ok) {
+            check_fail(DIAG_NONE, what, want_text, state_text(last));
             return;
         }
-        if (i / R == 1 || i / R == 3)
+        if (!c->climbs)
             for (int f = 0; f < rq[i].frame_count; f++)
                 if (rs[i].states[f].center.y > r_ + TOL_TOUCH) {
                     check_fail(DIAG_NONE, run_given(&rq[i], f, what), fmt(T(MSG_CTRL_RULE_HEIGHT), rule, (double)r_),
@@ -824,8 +961,20 @@ static void chapter_gravity(void)
         /* 0: standing still on the floor; 1..3: let go 3 m up, at rest. */
         rq[i].start = i == 0 ? standing(v3(0.0f, SETTINGS.radius, 0.0f), 0.0f)
                              : (ctrl_state){v3(0.0f, SETTINGS.radius + drop, 0.0f), 0.0f, 0.0f, 0};
+        /* The falls play a clip that bobs in place: 2.5 cm up and down
+         * twice a second, as the hips do (section 09's walks). The header
+         * and the chapter drop the delta's y: the bob stays in the pose
+         * and gravity owns the height. Grounded, the -2 m/s push into the
+         * floor hides a kept bob; in the air it shows (up to 1.1 cm a
+         * frame at 30 Hz, against TOL_FALL 0.1 mm). */
+        double t = 0.0;
+        for (int f = 0; i > 0 && f < rq[i].frame_count; f++) {
+            const double w = 2.0 * 2.0 * (double)IK_PI, next = t + rq[i].dts[f];
+            rq[i].deltas[f] = v3(0.0f, (float)(0.025 * (sin(w * next) - sin(w * t))), 0.0f);
+            t = next;
+        }
     }
-    if (!CHECK_CALL(OP_CTRL_RUN, rq, N, rs, NULL))
+    if (!CHECK_CALL(OP_CTRL_RUN, rq, N, rs, NULL) || !NO_OVERRUN(rs, N, "ctrl_root_motion_frame"))
         return;
     for (int i = 0; i < N; i++) {
         const label what_label = i == 0 ? label_of("%s", T(MSG_CTRL_WHAT_STANDING))
@@ -841,10 +990,14 @@ static void chapter_gravity(void)
             int landed = free_y <= SETTINGS.radius;
             double want_y = landed ? SETTINGS.radius : free_y;
             if (!(fabs(s->center.y - want_y) <= TOL_FALL) || s->grounded != landed) {
+                /* Named only when the height is the free fall plus the
+                 * delta's y, to the same tolerance. */
+                const float bob = rq[i].deltas[f].y;
+                const int kept_bob = !landed && bob != 0.0f && fabs(s->center.y - (want_y + bob)) <= TOL_FALL;
                 check_fail(DIAG_NONE, run_given(&rq[i], f, what),
                            fmt(T(MSG_CTRL_HEIGHT_EXPECTED), want_y,
                                (double)SETTINGS.radius, landed),
-                           state_text(s));
+                           fmt("%s%s", state_text(s), kept_bob ? T(MSG_CTRL_HINT_HEIGHT) : ""));
                 return;
             }
             y = s->center.y;
@@ -856,18 +1009,26 @@ static void chapter_gravity(void)
 
 static void bad_input(void)
 {
-    enum { S = 17 };
+    enum { S = 29 };
     static ctrl_slide_request srq[S];
     static ctrl_slide_response srs[S];
     static const ctrl_status SWANT[S] = {
         CTRL_ERR_NULL, CTRL_ERR_NULL, CTRL_ERR_NULL, CTRL_ERR_WORLD, CTRL_ERR_WORLD, CTRL_ERR_WORLD, CTRL_ERR_WORLD,
         CTRL_ERR_WORLD, CTRL_ERR_SETTINGS, CTRL_ERR_SETTINGS, CTRL_ERR_SETTINGS, CTRL_ERR_SETTINGS, CTRL_ERR_SETTINGS,
-        CTRL_ERR_SETTINGS, CTRL_ERR_NOT_FINITE, CTRL_ERR_NOT_FINITE, CTRL_ERR_TOO_FAR};
+        CTRL_ERR_SETTINGS, CTRL_ERR_NOT_FINITE, CTRL_ERR_NOT_FINITE, CTRL_ERR_TOO_FAR,
+        CTRL_ERR_NOT_FINITE, CTRL_ERR_NOT_FINITE, CTRL_ERR_WORLD, CTRL_ERR_SETTINGS, CTRL_ERR_SETTINGS,
+        CTRL_OK, CTRL_OK, CTRL_OK, CTRL_OK, CTRL_OK, CTRL_OK, CTRL_OK};
     const char *const SGIVEN[S] = {
         "world = NULL", "settings = NULL", "out = NULL", T(MSG_CTRL_GIVEN_TOO_MANY_BOXES), "box_count = −1",
         "box half_extents.y = 0", "box center.x = NaN", "box rotation = (0, 0, 0, 0)", "radius = 0", "radius = NaN",
         "slope_limit = 0", T(MSG_CTRL_GIVEN_STEEP_LIMIT), "step_height = radius", "step_height = −0.1",
-        "start.y = NaN", "motion.z = inf", T(MSG_CTRL_GIVEN_LONG_MOTION)};
+        "start.y = NaN", "motion.z = inf", T(MSG_CTRL_GIVEN_LONG_MOTION),
+        T(MSG_CTRL_GIVEN_START_OUT_OF_WORLD), "motion.y = NaN", "box center.z = 2e18 (> IK_WORLD_LIMIT)",
+        "radius = 0.0099 (< CTRL_MIN_RADIUS)", "slope_limit = 85.1°",
+        /* the edges of what is allowed: accepted */
+        "radius = CTRL_MIN_RADIUS, step_height = 0", "radius = 10, step_height = 9.99",
+        "slope_limit = CTRL_MIN_SLOPE_LIMIT", "slope_limit = CTRL_MAX_SLOPE_LIMIT", "|motion| = CTRL_MAX_MOTION",
+        "box_count = CTRL_MAX_BOXES", T(MSG_CTRL_GIVEN_ZERO_MOTION)};
     memset(srq, 0, sizeof srq);
     for (int i = 0; i < S; i++) {
         add_box(&srq[i].world, floor_box(0.0f));
@@ -892,7 +1053,34 @@ static void bad_input(void)
     srq[14].start.y = NAN;
     srq[15].motion.z = INFINITY;
     srq[16].motion = v3(0.0f, 0.0f, 60.0f);
-    if (!CHECK_CALL(OP_CTRL_SLIDE, srq, S, srs, describe_slide))
+    srq[17].start.x = 1e30f; /* finite, but outside the world: *out = the origin */
+    srq[18].motion.y = NAN;
+    srq[19].world.boxes[0].center.z = 2e18f;
+    srq[20].settings.radius = 0.0099f;
+    srq[21].settings.slope_limit = 85.1f * IK_DEG_TO_RAD;
+    /* 22..28 are valid, in the air 20 m above the floor (10 m clear of it
+     * at the largest radius): the sphere moves the whole motion and hits
+     * nothing. */
+    for (int i = 22; i < S; i++) {
+        srq[i].start = v3(0.5f, 20.0f, 0.5f);
+        srq[i].motion = v3(0.3f, 0.2f, -0.4f);
+    }
+    srq[22].settings.radius = CTRL_MIN_RADIUS;
+    srq[22].settings.step_height = 0.0f;
+    srq[23].settings.radius = 10.0f;
+    srq[23].settings.step_height = 9.99f;
+    srq[24].settings.slope_limit = CTRL_MIN_SLOPE_LIMIT;
+    srq[25].settings.slope_limit = CTRL_MAX_SLOPE_LIMIT;
+    srq[26].motion = v3(0.0f, 30.0f, 40.0f);
+    for (int b = 1; b < CTRL_MAX_BOXES; b++) /* far from the path */
+        add_box(&srq[27].world, ctrl_box_min_max(v3(-40.0f + 2.0f * (float)b, -3.0f, 50.0f), v3(-39.5f + 2.0f * (float)b, -2.0f, 51.0f)));
+    srq[28].motion = v3_zero();
+    /* The boxes past box_count are not the world's: in 22..26 one sits
+     * across the path there, which only code reading past box_count meets. */
+    for (int i = 22; i <= 26; i++)
+        srq[i].world.boxes[1] = ctrl_box_min_max(v3_add(srq[i].start, v3(-1.0f, -1.0f, -1.0f)),
+                                                 v3_add(v3_add(srq[i].start, srq[i].motion), v3(1.0f, 1.0f, 1.0f)));
+    if (!CHECK_CALL(OP_CTRL_SLIDE, srq, S, srs, describe_slide) || !NO_OVERRUN(srs, S, "ctrl_slide"))
         return;
     for (int i = 0; i < S; i++) {
         const char *given = fmt("ctrl_slide: %s", SGIVEN[i]);
@@ -900,27 +1088,36 @@ static void bad_input(void)
             return;
         if (srq[i].pass_null_out)
             continue;
-        vec3 want = v3_is_finite(srq[i].start) ? srq[i].start : v3_zero();
+        /* The header: on error *out = start, the origin when start is not
+         * in the world; accepted, the whole motion (nothing in the way). */
+        const int accepted = SWANT[i] == CTRL_OK;
+        vec3 want = accepted ? v3_add(srq[i].start, srq[i].motion) : v3_in_world(srq[i].start) ? srq[i].start : v3_zero();
         const ctrl_slide_result *got = &srs[i].result;
-        if (!(v3_distance(got->center, want) == 0.0f) || got->hit_ground || got->hit_wall || got->hit_ceiling) {
-            check_fail(DIAG_NONE, given, fmt(T(MSG_CTRL_SLIDE_UNTOUCHED), fmt_v3(want)),
+        if (!(v3_distance(got->center, want) <= (accepted ? TOL_MOVE : 0.0f)) || got->hit_ground || got->hit_wall ||
+            got->hit_ceiling) {
+            check_fail(DIAG_NONE, given, fmt(accepted ? T(MSG_CTRL_SLIDE_CLEAR) : T(MSG_CTRL_SLIDE_UNTOUCHED), fmt_v3(want)),
                        fmt("centre %s, hit_ground %d, hit_wall %d, hit_ceiling %d", fmt_v3(got->center),
                            got->hit_ground, got->hit_wall, got->hit_ceiling));
             return;
         }
     }
 
-    enum { F = 12 };
+    enum { F = 19 };
     static ctrl_run_request frq[F];
     static ctrl_run_response frs[F];
     static const ctrl_status FWANT[F] = {CTRL_ERR_TIME, CTRL_ERR_TIME, CTRL_ERR_TIME, CTRL_ERR_TIME,
                                          CTRL_ERR_NOT_FINITE, CTRL_ERR_NOT_FINITE, CTRL_ERR_NOT_FINITE,
                                          CTRL_ERR_NOT_FINITE, CTRL_ERR_NULL, CTRL_ERR_NULL, CTRL_ERR_NULL,
+                                         CTRL_ERR_SETTINGS, CTRL_ERR_NOT_FINITE, CTRL_ERR_NOT_FINITE,
+                                         CTRL_ERR_NOT_FINITE, CTRL_ERR_NOT_FINITE, CTRL_ERR_WORLD, CTRL_OK,
                                          CTRL_ERR_SETTINGS};
     const char *const FGIVEN[F] = {"dt = 0", "dt = −1/60", "dt = NaN", T(MSG_CTRL_GIVEN_LONG_DT),
                                           "delta.x = NaN", "turn = inf", "state.center.z = NaN",
                                           "state.vertical_velocity = NaN", "state = NULL", "world = NULL",
-                                          "settings = NULL", "radius = −0.3"};
+                                          "settings = NULL", "radius = −0.3",
+                                          "state.center.x = 2e18 (> IK_WORLD_LIMIT)", "delta.y = NaN",
+                                          "delta.z = −inf", "state.yaw = NaN", "box_count = 33",
+                                          "dt = CTRL_MAX_DT", T(MSG_CTRL_GIVEN_SETTINGS_BEFORE_DT)};
     memset(frq, 0, sizeof frq);
     for (int i = 0; i < F; i++) {
         add_box(&frq[i].world, floor_box(0.0f));
@@ -942,15 +1139,169 @@ static void bad_input(void)
     frq[9].pass_null_world = 1;
     frq[10].pass_null_settings = 1;
     frq[11].settings.radius = -0.3f;
-    if (!CHECK_CALL(OP_CTRL_RUN, frq, F, frs, NULL))
+    frq[12].start.center.x = 2e18f;
+    frq[13].deltas[0].y = NAN; /* the y the frame drops must still be checked */
+    frq[14].deltas[0].z = -INFINITY;
+    frq[15].start.yaw = NAN;
+    frq[16].world.box_count = CTRL_MAX_BOXES + 1;
+    frq[17].dts[0] = CTRL_MAX_DT;
+    frq[18].settings.step_height = 1.0f; /* the header's order: settings before dt */
+    frq[18].dts[0] = 0.0f;
+    if (!CHECK_CALL(OP_CTRL_RUN, frq, F, frs, NULL) || !NO_OVERRUN(frs, F, "ctrl_root_motion_frame"))
         return;
     for (int i = 0; i < F; i++) {
         const char *given = fmt("ctrl_root_motion_frame: %s", FGIVEN[i]);
         if (!same_status(frs[i].status[0], FWANT[i], given))
             return;
+        if (FWANT[i] == CTRL_OK) {
+            /* The longest frame allowed is played: pressed onto the floor
+             * (the chapter's velocity rule), the step turned by the yaw. */
+            const ctrl_state *st = &frq[i].start, *got = &frs[i].states[0];
+            const float dt = frq[i].dts[0],
+                        v = (st->grounded && st->vertical_velocity < 0.0f ? CTRL_GROUNDED_VELOCITY
+                                                                           : st->vertical_velocity) +
+                            CTRL_GRAVITY * dt;
+            const vec3 d = frq[i].deltas[0];
+            vec3 want = v3_add(st->center, v3(d.x * cosf(st->yaw) + d.z * sinf(st->yaw), 0.0f,
+                                              -d.x * sinf(st->yaw) + d.z * cosf(st->yaw)));
+            if (!(v3_distance(got->center, want) <= TOL_MOVE) || !got->grounded ||
+                !(fabsf(got->vertical_velocity - v) <= TOL_FALL) || !(fabsf(got->yaw - st->yaw) <= TOL_YAW)) {
+                check_fail(DIAG_NONE, given,
+                           fmt("centre %s, vertical_velocity %.4f, grounded 1, yaw %s", fmt_v3(want), (double)v,
+                               fmt_deg(st->yaw)),
+                           state_text(got));
+                return;
+            }
+            continue;
+        }
         if (memcmp(&frs[i].states[0], &frq[i].start, sizeof frq[i].start) != 0) {
             check_fail(DIAG_NONE, given, fmt(T(MSG_CTRL_STATE_UNTOUCHED), state_text(&frq[i].start)),
                        state_text(&frs[i].states[0]));
+            return;
+        }
+    }
+}
+
+/* ---- check 11: depenetration ------------------------------------------------------------------------ */
+
+/* A V of two walls turned +-`half` about +Y, meeting at (0, *, apex_z) and
+ * opening toward -Z, on a floor. */
+static void v_world(ctrl_world *w, float half, float apex_z)
+{
+    memset(w, 0, sizeof *w);
+    add_box(w, floor_box(0.0f));
+    const float len = 3.0f, thick = 0.2f;
+    for (int side = -1; side <= 1; side += 2) {
+        /* Each wall's inner face runs from the apex back along the V's
+         * arm; its centre sits half a length back and half a thickness out. */
+        vec3 arm = v3(side * sinf(half), 0.0f, -cosf(half)), out = v3(side * cosf(half), 0.0f, sinf(half));
+        vec3 centre = v3_add(v3(0.0f, 1.0f, apex_z), v3_add(v3_scale(arm, 0.5f * len), v3_scale(out, 0.5f * thick)));
+        add_box(w, ctrl_box_turned(centre, v3(0.5f * thick, 1.0f, 0.5f * len), -side * half));
+    }
+}
+
+static void depenetration(void)
+{
+    /* One slide each, starting overlapping: out of the floor straight up
+     * (sunk 0.1 m; sunk to 1 cm above the surface; centre 5 cm inside the
+     * floor box), out of a wall sideways, all with zero motion; then into
+     * V-shaped corners, where two walls push against each other. */
+    enum { S = 10 };
+    static ctrl_slide_request rq[S];
+    static ctrl_slide_response rs[S];
+    memset(rq, 0, sizeof rq);
+    const float r = SETTINGS.radius;
+    for (int i = 0; i < S; i++) {
+        add_box(&rq[i].world, floor_box(0.0f));
+        rq[i].settings = SETTINGS;
+    }
+    rq[0].start = v3(0.3f, r - 0.1f, -0.2f);
+    rq[1].settings.radius = 0.5f;
+    rq[1].start = v3(-1.0f, 0.01f, 2.0f);
+    rq[2].start = v3(0.0f, -0.05f, 0.0f);
+    add_box(&rq[3].world, ctrl_box_min_max(v3(1.0f, 0.0f, -5.0f), v3(1.2f, 2.0f, 5.0f)));
+    rq[3].start = v3(1.0f - r + 0.1f, r, 0.5f);
+    /* 4..7: driven 3 m into a V (30 and 15 degree half angles), along its
+     * axis and at an angle. */
+    v_world(&rq[4].world, 30.0f * IK_DEG_TO_RAD, 2.0f);
+    rq[4].start = v3(0.0f, r, 0.0f);
+    rq[4].motion = v3(0.0f, 0.0f, 3.0f);
+    v_world(&rq[5].world, 15.0f * IK_DEG_TO_RAD, 2.0f);
+    rq[5].start = v3(0.0f, r, -0.5f);
+    rq[5].motion = v3(0.0f, -0.2f, 3.0f);
+    v_world(&rq[6].world, 30.0f * IK_DEG_TO_RAD, 2.0f);
+    rq[6].start = v3(-0.3f, r, -0.5f);
+    rq[6].motion = v3(0.8f, 0.0f, 3.0f);
+    v_world(&rq[7].world, 15.0f * IK_DEG_TO_RAD, 2.0f);
+    rq[7].settings = (ctrl_settings){0.2f, 40.0f * IK_DEG_TO_RAD, 0.1f};
+    rq[7].start = v3(0.2f, 0.2f, -0.5f);
+    rq[7].motion = v3(-0.6f, -0.1f, 3.0f);
+    /* 8: squeezed between the floor and a ceiling 0.6 m up (the sphere is
+     * 0.7 m tall), zero motion: no push can clear it, so the step is
+     * undone: *out = start, hit_wall 1. */
+    add_box(&rq[8].world, ctrl_box_min_max(v3(-5.0f, 0.6f, -5.0f), v3(5.0f, 1.6f, 5.0f)));
+    rq[8].start = v3(0.2f, 0.3f, 0.1f);
+    /* 9: centre 0.8 m deep inside a 55-degree ramp 2 m thick, zero motion:
+     * pushing sideways can never clear it (ctrl_clearance < 0), so it is
+     * pushed along the normal, out to touching. */
+    const float steep_run = RAMP_RISE / tanf(STEEP_DEG * IK_DEG_TO_RAD);
+    rq[9].world.box_count = 0;
+    add_box(&rq[9].world, ctrl_ramp(-1.0f, 1.0f, 0.0f, steep_run, 0.0f, RAMP_RISE, 2.0f));
+    const plane slope = box_face(&rq[9].world.boxes[0], v3(0, 1, 0));
+    const vec3 on_slope = v3(0.0f, 0.5f * RAMP_RISE, 0.5f * steep_run);
+    rq[9].start = v3_sub(on_slope, v3_scale(slope.normal, 0.8f));
+    if (!CHECK_CALL(OP_CTRL_SLIDE, rq, S, rs, describe_slide) || !NO_OVERRUN(rs, S, "ctrl_slide"))
+        return;
+    const vec3 want[4] = {v3(0.3f, r, -0.2f), v3(-1.0f, 0.5f, 2.0f), v3(0.0f, r, 0.0f), v3(1.0f - r, r, 0.5f)};
+    const char *const WHAT[S] = {T(MSG_CTRL_WHAT_SUNK_FLOOR), T(MSG_CTRL_WHAT_SUNK_DEEP), T(MSG_CTRL_WHAT_INSIDE_FLOOR),
+                                 T(MSG_CTRL_WHAT_SUNK_WALL), T(MSG_CTRL_WHAT_INTO_V), T(MSG_CTRL_WHAT_INTO_V),
+                                 T(MSG_CTRL_WHAT_INTO_V), T(MSG_CTRL_WHAT_INTO_V), T(MSG_CTRL_WHAT_SQUEEZED),
+                                 T(MSG_CTRL_WHAT_DEEP_IN_SLOPE)};
+    if (!expect_slide(&rq[8], &rs[8], rq[8].start, 0.0f, "hit_wall", 1, rs[8].result.hit_wall, WHAT[8]) ||
+        !expect_slide(&rq[9], &rs[9], v3_add(on_slope, v3_scale(slope.normal, r)), TOL_MOVE, "hit_wall", 1,
+                      rs[9].result.hit_wall, WHAT[9]))
+        return;
+    for (int i = 0; i < 8; i++) {
+        if (i < 4) {
+            const char *flag = i == 3 ? "hit_wall" : "hit_ground";
+            int got = i == 3 ? rs[i].result.hit_wall : rs[i].result.hit_ground;
+            if (!expect_slide(&rq[i], &rs[i], want[i], TOL_MOVE, flag, 1, got, WHAT[i]))
+                return;
+            continue;
+        }
+        const char *given = slide_given(&rq[i], WHAT[i]);
+        if (!same_status(rs[i].status, CTRL_OK, given))
+            return;
+        vec3 end = rs[i].result.center;
+        float overlap = v3_is_finite(end) ? ctrl_penetration(&rq[i].world, end, rq[i].settings.radius) : NAN;
+        /* Standing on the floor, in the V's mouth (not through its apex). */
+        if (!(overlap <= TOL_OVERLAP) || !(end.z < 2.0f) || !(fabsf(end.y - rq[i].settings.radius) <= TOL_MOVE) ||
+            !rs[i].result.hit_wall) {
+            check_fail(DIAG_NONE, given, T(MSG_CTRL_V_EXPECTED),
+                       fmt(T(MSG_CTRL_V_GOT), fmt_v3(end), (double)overlap, rs[i].result.hit_wall));
+            return;
+        }
+    }
+
+    /* Frames: standing sunk 0.2 m into the floor with a zero delta comes
+     * out on the first frame and stays on the floor. */
+    static ctrl_run_request frq[1];
+    static ctrl_run_response frs[1];
+    memset(frq, 0, sizeof frq);
+    add_box(&frq[0].world, floor_box(0.0f));
+    frq[0].settings = SETTINGS;
+    frq[0].start = standing(v3(0.5f, r - 0.2f, 0.5f), 0.0f);
+    fill_dts(&frq[0], 0.2f, 60.0f, NULL);
+    if (!CHECK_CALL(OP_CTRL_RUN, frq, 1, frs, NULL) || !NO_OVERRUN(frs, 1, "ctrl_root_motion_frame"))
+        return;
+    const char *what = T(MSG_CTRL_WHAT_SUNK_FRAMES);
+    if (!expect_sane_frames(&frq[0], &frs[0], what))
+        return;
+    for (int f = 0; f < frq[0].frame_count; f++) {
+        const ctrl_state *s = &frs[0].states[f];
+        if (!(v3_distance(s->center, v3(0.5f, r, 0.5f)) <= TOL_MOVE) || !s->grounded) {
+            check_fail(DIAG_NONE, run_given(&frq[0], f, what), fmt(T(MSG_CTRL_RULE_END), what, fmt_v3(v3(0.5f, r, 0.5f))),
+                       state_text(s));
             return;
         }
     }
@@ -964,6 +1315,7 @@ DEFINE_SUITE(CONTROLLER_SYNC,
     {"flat_ground_as_far_as_clip", "clip จริงบนพื้นเรียบ: ไปไกลเท่าที่ root motion สั่งพอดี grounded ตลอด", "real clip on flat ground: goes exactly as far as root motion says, grounded throughout", flat_ground_as_far_as_clip},
     {"falls_off_ledge", "เดินตกขอบแท่น: grounded หลุด ตกตาม gravity แล้วลงยืนบนพื้นล่าง", "walking off a platform: loses grounded, falls under gravity and lands on the floor below", falls_off_ledge},
     {"walks_down_slope", "เดินลงทางลาด 25°: grounded ทุก frame (แรงกด −2 m/s ของบท)", "walking down a 25° slope: grounded every frame (the chapter's −2 m/s push down)", walks_down_slope},
-    {"slope_limit_and_steps", "เดินเข้าทางลาดชัน/ขั้นบันได: ขึ้นได้เฉพาะที่อยู่ใน slope_limit และ step_height", "walking into steep slopes/stairs: climbs only within slope_limit and step_height", slope_limit_and_steps},
+    {"slope_limit_and_steps", "เดินเข้าทางลาดชัน/ขั้นบันได: ขึ้นได้เฉพาะที่อยู่ใน slope_limit และ step_height (ลำดับการดันของกล่องเลือกได้)", "walking into steep slopes/stairs: climbs only within slope_limit and step_height (in any box order)", slope_limit_and_steps},
     {"chapter_gravity", "verticalVelocity ตามบท: −2 ตอน grounded แล้ว += g·dt, motion.y = v·dt", "the chapter's verticalVelocity: −2 while grounded, then += g·dt, motion.y = v·dt", chapter_gravity},
-    {"bad_input", "input ผิด (NULL, NaN, radius/slope/step ผิด, dt ≤ 0, ไกลเกิน): status ชัด state ไม่ถูกแตะ", "bad input (NULL, NaN, bad radius/slope/step, dt ≤ 0, too far): clear status, state untouched", bad_input})
+    {"bad_input", "input ผิด (NULL, NaN, radius/slope/step ผิด, dt ≤ 0, ไกลเกิน): status ชัด state ไม่ถูกแตะ", "bad input (NULL, NaN, bad radius/slope/step, dt ≤ 0, too far): clear status, state untouched", bad_input},
+    {"depenetration", "เริ่มจมในพื้น/กำแพง motion ศูนย์: ดันออกมาแตะผิวพอดี; ขับเข้ามุม V ของกล่องสองใบ: ไม่จบในกล่องใด", "starting sunk into a floor/wall with zero motion: pushed out to just touching; driven into a V of two boxes: never ends inside one", depenetration})
