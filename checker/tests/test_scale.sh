@@ -85,7 +85,16 @@ per=$(du -sk "$dir/first" | awk -v n=$count '{ printf "%d", $1 / n }')
 # The stubs handed in (student 7) are flagged as such in every section.
 grep -q '^student007,.*stub:01 stub:02 stub:03 stub:04 stub:05 stub:06 stub:07 stub:08 stub:09 stub:10$' "$dir/first.csv" \
   && ok || bad "the untouched stubs are not flagged in the gradebook: $(grep student007 "$dir/first.csv")"
-grep -q '^student002,.*reference:01' "$dir/first.csv" && ok || bad "a copy of the reference (comment added) is not flagged"
+# A section the class maker left as the reference (plus the student's own
+# comment) must be flagged; which sections got a planted bug depends on how
+# many buggy proofs exist, so it is looked up, not assumed.
+copied=""
+for d in "$dir"/class/student002/*/; do
+  slug=$(basename "$d") f=$d/${slug#*_}.c   # the graded file, not main.c
+  [ -f "$f" ] && head -n -1 "$f" | cmp -s - "solutions/$slug/${slug#*_}.c" && { copied=${slug%%_*}; break; }
+done
+[ -n "$copied" ] && grep -q "^student002,.*reference:$copied" "$dir/first.csv" && ok \
+  || bad "a copy of the reference (comment added) is not flagged: section '$copied', $(grep student002 "$dir/first.csv")"
 
 # ---- every input of a runner misses the cache ---------------------------------
 one=$dir/class/student002
