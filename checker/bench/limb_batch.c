@@ -147,8 +147,9 @@ static void pose_eight(const two_bone_input *restrict in, limb_pose *restrict ou
         float height_sq = l1 * l1 - along * along_per_dist_sq;
         /* As the reference: at or beyond either limit the elbow is on the
          * line (section 03, issue 15), so its height is 0 there. */
-        height_sq = (raw_sq >= max_reach * max_reach) | (raw_sq <= min_reach * min_reach) | !(height_sq > 0.0f)
-                        ? 0.0f : height_sq;
+        /* | not ||: no branches, so the loop stays vectorizable. */
+        const int on_line = (raw_sq >= max_reach * max_reach) | (raw_sq <= min_reach * min_reach) | !(height_sq > 0.0f);
+        height_sq = on_line ? 0.0f : height_sq;
 
         const float pole_along = (px * tx + py * ty + pz * tz) * inv_aim_sq;
         const float bx = px - tx * pole_along, by = py - ty * pole_along, bz = pz - tz * pole_along;
