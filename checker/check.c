@@ -266,6 +266,19 @@ int check_call(uint32_t op, const void *requests, size_t request_size, size_t co
     return 0;
 }
 
+int check_no_overrun(const int *first, size_t stride, int n, const char *function)
+{
+    for (int k = 0; k < n; k++) {
+        const int overrun = *(const int *)(const void *)((const char *)first + (size_t)k * stride);
+        if (overrun != 0) {
+            check_fail(DIAG_NONE, fmt(T(MSG_OVERRUN_GIVEN), function, k + 1, n), T(MSG_NO_OVERRUN),
+                       fmt(T(MSG_OVERRUN_GOT), overrun));
+            return 0;
+        }
+    }
+    return 1;
+}
+
 void check_fail(diagnosis diag, const char *given, const char *expected, const char *got)
 {
     char text[4096];

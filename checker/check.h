@@ -85,6 +85,13 @@ double check_clock(void);
  * current CUnit test. Any of the strings may be NULL. */
 void check_fail(diagnosis diag, const char *given, const char *expected, const char *got);
 
+/* Runners that count the guard bytes around every output the code changed
+ * (sections/09_root_motion/guard.h) answer with an `overrun` field in each
+ * response: any non-zero count is a write before or past an output. Fails
+ * the check on the first such call and returns 0; 1 when none. */
+int check_no_overrun(const int *first, size_t stride, int n, const char *function);
+#define NO_OVERRUN(rs, n, function) check_no_overrun(&(rs)[0].overrun, sizeof(rs)[0], (n), (function))
+
 /* Small formatting helpers with rotating static buffers (trusted side). */
 const char *fmt_v3(vec3 v);
 const char *fmt_deg(float radians);

@@ -69,6 +69,9 @@ typedef enum {
     MSG_HINT_LAST,
     MSG_HINT_MORE,          /* %s slug */
     MSG_FIGURE,             /* %s out, %s out */
+    MSG_OVERRUN_GIVEN,      /* %s function, %d call, %d calls */
+    MSG_NO_OVERRUN,
+    MSG_OVERRUN_GOT,        /* %d bytes */
     MSG_ADVICE_DEGREES,
     MSG_ADVICE_BEND_FOR_INTERIOR,
     MSG_ADVICE_NAN_ACOS,

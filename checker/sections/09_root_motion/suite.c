@@ -154,22 +154,6 @@ static int load_real_clip(rm_clip *clip, bvh_file *file)
     return 1;
 }
 
-/* The runner counts the guard bytes around every output that the code
- * changed (sections/09_root_motion/guard.h); any is a write outside the
- * outputs, before or past one. */
-static int no_overrun(const int *first, size_t stride, int n, const char *function)
-{
-    for (int k = 0; k < n; k++) {
-        const int overrun = *(const int *)(const void *)((const char *)first + (size_t)k * stride);
-        if (overrun != 0) {
-            check_fail(DIAG_NONE, fmt(T(MSG_RM_OVERRUN_GIVEN), function, k + 1, n), T(MSG_RM_NO_OVERRUN),
-                       fmt(T(MSG_RM_OVERRUN_GOT), overrun));
-            return 0;
-        }
-    }
-    return 1;
-}
-#define NO_OVERRUN(rs, n, function) no_overrun(&(rs)[0].overrun, sizeof(rs)[0], (n), (function))
 
 /* ---- formatting -------------------------------------------------------- */
 
