@@ -29,9 +29,9 @@ book_out = $(BOOK_DIR)/$(1)/$(if $(filter $(2),$(firstword $(BOOK_PAGES))),index
 BOOK_HTML := $(foreach e,$(BOOK_EDITIONS),$(foreach p,$(BOOK_PAGES),$(call book_out,$(e),$(p))))
 
 # Every page shows every page's title (navigation) and reads the sources.
-BOOK_INPUTS := $(wildcard checker/hints/*.md) chapters/book.mk chapters/book.yaml chapters/filters/book.lua chapters/template.html \
+BOOK_INPUTS := $(wildcard checker/sections/*/hints.md) chapters/book.mk chapters/book.yaml chapters/filters/book.lua chapters/template.html \
   $(BOOK_ALL_MD) $(wildcard exercises/*/* solutions/*/* include/*.h checker/sections/*/suite.c) \
-  checker/diagnosis.c checker/messages.c
+  checker/diagnosis.c checker/messages.c $(wildcard checker/sections/*.def checker/sections/*/messages.def)
 
 BOOK_PANDOC_FLAGS := --from markdown-auto_identifiers --to html5 --standalone \
   --template chapters/template.html --metadata-file chapters/book.yaml \

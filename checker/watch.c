@@ -11,7 +11,7 @@
  * On a terminal, keys work like rustlings': n next section, h hint,
  * l list, q quit.
  *
- * Hints live in checker/hints/<slug>.md, separated by lines "---", from
+ * Hints live in checker/sections/<slug>/hints.md, separated by lines "---", from
  * "reread section N" to the formula; each --hint shows one more, counting
  * in build/hints/<slug>.count.
  */
@@ -43,20 +43,20 @@ static const char *g_checker = "build/checker", *g_root = ".", *g_dir = "exercis
 
 /* ---- hints ---------------------------------------------------------------- */
 
-/* The section's hints: checker/hints/<slug>.md (Thai, also the book's),
- * or with English messages checker/hints/en/<slug>.md, the same hints in
+/* The section's hints: checker/sections/<slug>/hints.md (Thai, also the
+ * book's), or with English messages hints.en.md beside it, the same hints in
  * the same order (make test checks the counts match); Thai if it is
  * missing. */
 static FILE *open_hints(const char *slug)
 {
     char path[1024];
     if (msg_is_english()) {
-        snprintf(path, sizeof path, "%s/checker/hints/en/%s.md", g_root, slug);
+        snprintf(path, sizeof path, "%s/checker/sections/%s/hints.en.md", g_root, slug);
         FILE *f = fopen(path, "r");
         if (f)
             return f;
     }
-    snprintf(path, sizeof path, "%s/checker/hints/%s.md", g_root, slug);
+    snprintf(path, sizeof path, "%s/checker/sections/%s/hints.md", g_root, slug);
     return fopen(path, "r");
 }
 

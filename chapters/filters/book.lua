@@ -40,14 +40,14 @@ What it does:
     advice, read from checker/diagnosis.c. A title or advice given there as
     a message id (MSG_...) is looked up in checker/messages.c (Thai text).
   * ::: {.hints section="03_two_bone"} :::  the section's hints, read from
-    checker/hints/<slug>.md (the one home of every hint, also shown by
+    checker/sections/<slug>/hints.md (the one home of every hint, also shown by
     `make hint` / watch): hints separated by lines starting with "---", each
     opening with a "# title" line, the rest Markdown. One collapsible
     <details class="hint"> per hint, "คำใบ้ k: title". A missing file or a
     hint without its "# " title stops the build, naming the file.
   * ::: {.details title="..."}  a collapsible <details> block for anything
     else (the instructor's full reference file). ::: {.hint} is refused:
-    hints are written in checker/hints/ only.
+    hints are written in checker/sections/<slug>/hints.md only.
   * ::: {.student-only} / {.instructor-only}  kept in one edition only.
   * ![caption](plots/NAME.svg)  kept when <book-plots>/NAME.svg exists,
     otherwise replaced by a short note (figures come from a later issue).
@@ -336,8 +336,9 @@ local function message_text(id)
     msg_cache = {}
     -- messages.c holds M(...) entries; each section's block of the .def
     -- files holds MSG(...) entries of the same shape.
-    for _, file in ipairs({"checker/messages.c", "checker/messages_sections_01_05.def",
-                           "checker/messages_sections_06_10.def"}) do
+    local files = {"checker/messages.c", "checker/sections/ik_chain_messages.def"}
+    for _, p in ipairs(meta_vals.pages) do files[#files + 1] = "checker/sections/" .. p .. "/messages.def" end
+    for _, file in ipairs(files) do
       local text = read_file(root_path(file))
       if text then
         for body in text:gmatch("%f[%w_]MS?G?%s*(%b())") do
@@ -511,7 +512,7 @@ local function details_div(el)
   return blocks
 end
 
--- ---- hints from checker/hints/<slug>.md --------------------------------
+-- ---- hints from checker/sections/<slug>/hints.md ----------------------
 
 -- The hints of a file as {title = "...", body = "..."} in file order:
 -- blocks separated by lines starting with "---" (as watch.c splits them),
@@ -568,8 +569,8 @@ end
 local function hints_div(el)
   local slug = el.attributes.section
   if not slug or not slug:find("^%d%d_[%w_]+$") then fail("::: hints needs section=\"NN_slug\"") end
-  if #el.content > 0 then fail("::: hints section=\"" .. slug .. "\" must be empty (the hints live in checker/hints/" .. slug .. ".md)") end
-  local rel = "checker/hints/" .. slug .. ".md"
+  if #el.content > 0 then fail("::: hints section=\"" .. slug .. "\" must be empty (the hints live in checker/sections/" .. slug .. "/hints.md)") end
+  local rel = "checker/sections/" .. slug .. "/hints.md"
   local text = read_file(root_path(rel))
   if not text then fail("hints: '" .. rel .. "' not found") end
   local out = {}
@@ -597,7 +598,7 @@ local function div(el)
   if el.classes:includes("hints") then return hints_div(el) end
   if el.classes:includes("details") then return details_div(el) end
   if el.classes:includes("hint") then
-    fail("::: {.hint} is gone: write hints in checker/hints/<slug>.md and show them with"
+    fail("::: {.hint} is gone: write hints in checker/sections/<slug>/hints.md and show them with"
       .. "  ::: {.hints section=\"NN_slug\"}  (use {.details title=...} for other collapsible blocks)")
   end
   return nil

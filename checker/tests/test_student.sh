@@ -18,22 +18,22 @@ check() { "$checker" --root . --objdir "$objdir" "$@"; }
 # ---- hints: one more per call, from the data file --------------------------
 rm -rf build/hints
 h1=$("$watch" --root . --hint 02) ; h2=$("$watch" --root . --hint 02)
-total=$(($(grep -c '^---' checker/hints/02_law_of_cosines.md) + 1))
+total=$(($(grep -c '^---' checker/sections/02_law_of_cosines/hints.md) + 1))
 echo "$h1" | grep -q "1/$total" && echo "$h2" | grep -q "2/$total" && ok || bad "hints did not advance (1/$total then 2/$total)"
 for i in $(seq 3 $((total + 1))); do "$watch" --root . --hint 02 > "$dir/hint_last"; done
 grep -q "$total/$total" "$dir/hint_last" && ok || bad "hints do not stop at the last one"
 rm -rf build/hints
-for f in checker/hints/*.md; do
-  slug=$(basename "$f" .md)
+for f in checker/sections/*/hints.md; do
+  slug=$(basename "$(dirname "$f")")
   [ -d "solutions/$slug" ] && ok || bad "hint file for unknown section $slug"
 done
 for s in solutions/*/; do
   slug=$(basename "$s")
-  [ -f "checker/hints/$slug.md" ] && ok || bad "section $slug has no hints"
+  [ -f "checker/sections/$slug/hints.md" ] && ok || bad "section $slug has no hints"
   # English: the same hints in the same order, and no Thai left in them.
-  en=checker/hints/en/$slug.md
-  [ -f "$en" ] && [ "$(grep -c '^---$' "$en")" = "$(grep -c '^---$' "checker/hints/$slug.md")" ] &&
-    [ "$(grep -c '^# ' "$en")" = "$(grep -c '^# ' "checker/hints/$slug.md")" ] &&
+  en=checker/sections/$slug/hints.en.md
+  [ -f "$en" ] && [ "$(grep -c '^---$' "$en")" = "$(grep -c '^---$' "checker/sections/$slug/hints.md")" ] &&
+    [ "$(grep -c '^# ' "$en")" = "$(grep -c '^# ' "checker/sections/$slug/hints.md")" ] &&
     ! LC_ALL=C.UTF-8 grep -qP '[\x{0E00}-\x{0E7F}]' "$en" && ok || bad "$en missing, not the same hints as the Thai, or not English"
 done
 rm -rf build/hints
