@@ -143,17 +143,9 @@ static const message CATALOGUE[MSG_COUNT] = {
       "ลำดับการคูณ quaternion กลับกัน: world rotation ของลูกคือ parent * local (หมุนด้วย local ก่อน แล้วตามด้วย parent) ไม่ใช่ local * parent (§1)",
       "the quaternion product is the wrong way round: a child's world rotation is parent * local (local first, then the parent), not local * parent (section 1)"),
 #define MSG(id, th, en) M(id, th, en),
-#include "sections/01_forward_kinematics/messages.def"
-#include "sections/02_law_of_cosines/messages.def"
-#include "sections/03_two_bone/messages.def"
-#include "sections/04_pole_vector/messages.def"
-#include "sections/05_ccd/messages.def"
-#include "sections/ik_chain_messages.def"
-#include "sections/06_fabrik/messages.def"
-#include "sections/07_foot_ik/messages.def"
-#include "sections/08_aim_ik/messages.def"
-#include "sections/09_root_motion/messages.def"
-#include "sections/10_controller_sync/messages.def"
+#define SECTION_MESSAGES
+#include "sections.def"
+#undef SECTION_MESSAGES
 #undef MSG
 };
 

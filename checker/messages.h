@@ -80,20 +80,13 @@ typedef enum {
     MSG_ADVICE_BONE_LENGTH,
     MSG_ADVICE_ROOT_DRIFT,
     MSG_ADVICE_MULTIPLY_ORDER,
-    /* The checks' own sentences, one file per section (checker/sections/<slug>/messages.def):
-     * MSG(ID, "thai", "english") lines, kept beside the catalogue. */
+    /* The checks' own sentences, one file per section
+     * (checker/sections/<slug>/messages.def, listed in sections.def):
+     * MSG(ID, "thai", "english") lines. */
 #define MSG(id, th, en) id,
-#include "sections/01_forward_kinematics/messages.def"
-#include "sections/02_law_of_cosines/messages.def"
-#include "sections/03_two_bone/messages.def"
-#include "sections/04_pole_vector/messages.def"
-#include "sections/05_ccd/messages.def"
-#include "sections/ik_chain_messages.def"
-#include "sections/06_fabrik/messages.def"
-#include "sections/07_foot_ik/messages.def"
-#include "sections/08_aim_ik/messages.def"
-#include "sections/09_root_motion/messages.def"
-#include "sections/10_controller_sync/messages.def"
+#define SECTION_MESSAGES
+#include "sections.def"
+#undef SECTION_MESSAGES
 #undef MSG
     MSG_COUNT
 } msg_id;

@@ -1,5 +1,6 @@
-/* sections.h - the registry of graded sections. Slugs are fixed: the same
- * names are used by exercises/, solutions/, the chapters and the plots. */
+/* sections.h - the graded sections, as listed in sections.def (the one
+ * registry). Slugs are fixed: the same names are used by exercises/,
+ * solutions/, checker/sections/, the chapters and the plots. */
 #ifndef CHECKER_SECTIONS_H
 #define CHECKER_SECTIONS_H
 
@@ -27,23 +28,16 @@ typedef struct {
 extern const section_def SECTIONS[];
 extern const size_t SECTION_COUNT;
 
-/* One per section, defined in sections/<slug>/suite.c. */
-#define DECLARE_SUITE(name) extern const check_def name##_CHECKS[];
-
-DECLARE_SUITE(FORWARD_KINEMATICS)
-DECLARE_SUITE(LAW_OF_COSINES)
-DECLARE_SUITE(TWO_BONE)
-DECLARE_SUITE(POLE_VECTOR)
-DECLARE_SUITE(CCD)
-DECLARE_SUITE(FABRIK)
-DECLARE_SUITE(FOOT_IK)
-DECLARE_SUITE(AIM_IK)
-DECLARE_SUITE(ROOT_MOTION)
-DECLARE_SUITE(CONTROLLER_SYNC)
-
-/* The student's convergence curve over the reference's (05, 06). */
-void CCD_FIGURE(void);
-void FABRIK_FIGURE(void);
+/* One suite per section, defined in sections/<slug>/suite.c as
+ * SUITE_CHECKS, and SUITE_FIGURE where sections.def says FIGURE (05 and 06:
+ * the student's convergence curve over the reference's). */
+#define SECTION_FIGURE_DECL_NO_FIGURE(SUITE)
+#define SECTION_FIGURE_DECL_FIGURE(SUITE) void SUITE##_FIGURE(void);
+#define SECTION(num, name, SUITE, title, chapter, deps, figure) \
+    extern const check_def SUITE##_CHECKS[];                    \
+    SECTION_FIGURE_DECL_##figure(SUITE)
+#include "sections.def"
+#undef SECTION
 
 #define DEFINE_SUITE(name, ...) const check_def name##_CHECKS[] = {__VA_ARGS__, {NULL, NULL, NULL, NULL}};
 
