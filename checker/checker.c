@@ -19,6 +19,7 @@
 #include "messages.h"
 #include "runner_elf.h"
 #include "sections.h"
+#include "catalog.h"
 #include "sha256.h"
 #include "spawn.h"
 #include "text.h"
@@ -1848,7 +1849,7 @@ static void usage(void)
             "               [--root DIR] [--ref DIR] [--objdir DIR] [--work DIR] [--results FILE]\n"
             "               [--cc CC] [--cflags FLAGS] [--all] [--list] [--color|--no-color] [--no-sandbox]\n"
             "               [--section-budget-ms N] [--budget-ms N]   (time budgets; --timeout-ms: one check)\n"
-            "               [--lang th|en] [--print-messages] [--plot-dir DIR [--plot-defer]]\n"
+            "               [--lang th|en] [--print-messages] [--print-catalog [tsv|json]] [--plot-dir DIR [--plot-defer]]\n"
             "  grading:     [--gradescope FILE] [--junit FILE] [--scores FILE] [--points FILE]\n"
             "               [--hidden-seed-stdin]   (the hidden seed is read from stdin)\n"
             "               [--cache DIR]   (reuse runners and results named by their inputs' SHA-256)\n");
@@ -1881,6 +1882,7 @@ int main(int argc, char **argv)
         if (!strcmp(a, "--no-sandbox")) { CHECK_ENV.sandbox = 0; continue; }
         if (!strcmp(a, "--list")) { o.list_only = 1; continue; }
         if (!strcmp(a, "--plot-defer")) { CHECK_ENV.plot_defer = 1; continue; }
+        if (!strcmp(a, "--print-catalog")) return catalog_main(argc, argv); /* catalog.c */
         if (!strcmp(a, "--print-messages")) {
             /* every catalogue entry in both languages, for make test */
             for (int id = 0; id < MSG_COUNT; id++) {
