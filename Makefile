@@ -52,7 +52,7 @@ TRUSTED_SRC := $(addprefix checker/,checker.c catalog.c sha256.c check.c spawn.c
 SUITE_SRC := $(wildcard checker/sections/*/suite.c)
 REF_SRC := $(foreach s,$(SECTIONS),solutions/$(s)/$(call section_name,$(s)).c)
 RUNNER_OBJS := $(OBJ)/runner_main.o $(OBJ)/libcommon.a $(foreach s,$(SECTIONS),$(OBJ)/ops/$(s).o $(OBJ)/ref/$(s).o) $(OBJ)/musl/stamp
-HEADERS := $(wildcard include/*.h include/*.c checker/*.h checker/*.def checker/sections/*.h checker/sections/*/*.h solutions/*/*.h)
+HEADERS := $(wildcard include/*.h include/*.c checker/*.h checker/*.def checker/sections/*.h checker/sections/*.def checker/sections/*/*.h checker/sections/*/*.def solutions/*/*.h)
 
 .PHONY: all check list watch hint test test-plain test-sanitized test-robust test-batch run setup programs clean help
 .DEFAULT_GOAL := help
