@@ -84,6 +84,16 @@ for f in checker/tests/buggy/*/*.sed; do
   esac
 done
 
+# The JSON form says the same (counted), and is JSON.
+if command -v python3 >/dev/null 2>&1; then
+  checked=$((checked + 1))
+  want=$(awk -F'\t' '{ n[$1]++ } END { printf "%d %d %d", n["section"], n["check"], n["diagnosis"] }' <<<"$catalog")
+  got=$("$checker" --root . --print-catalog json | python3 -c 'import json, sys
+d = json.load(sys.stdin)
+print(len(d["sections"]), sum(len(s["checks"]) for s in d["sections"]), len(d["diagnoses"]))' 2>&1)
+  [ "$got" = "$want" ] || bad "--print-catalog json: $got (sections, checks, diagnoses), the TSV has $want"
+fi
+
 # Nothing that looks like a section is missing from the registry.
 for d in exercises/[0-9][0-9]_* solutions/[0-9][0-9]_* checker/sections/[0-9][0-9]_*; do
   [ -d "$d" ] || continue
