@@ -26,8 +26,11 @@ fail() { echo "test-new-section: FAIL: $*"; exit 1; }
 
 rm -rf "$work" && mkdir -p "$tree" || exit 1
 # The project's own files, tracked or new (never build/ or ignored ones).
-git ls-files --cached --others --exclude-standard -z | tar --null -cf - -T - 2>/dev/null | tar -xf - -C "$tree" \
-  || fail "could not copy the tree"
+if git rev-parse --git-dir >/dev/null 2>&1; then
+  git ls-files --cached --others --exclude-standard -z | tar --null -cf - -T - 2>/dev/null | tar -xf - -C "$tree"
+else
+  tar -cf - --exclude=./build . | tar -xf - -C "$tree"
+fi || fail "could not copy the tree"
 cp -a "$tree" "$work/before"
 cd "$tree" || exit 1
 
