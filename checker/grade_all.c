@@ -16,7 +16,7 @@
  * gradebook is rewritten as each result arrives, so an interrupted run
  * leaves a valid one; --resume 1 skips the submissions an earlier run with
  * the same seed and checker finished (WORK/graded/<name> says so); --cache
- * DIR hands the checker its cache of runners and results (checker.c),
+ * DIR hands the checker its cache of runners and results (cache.c),
  * kept under --cache-max-mb by removing the oldest entries. The gradebook's
  * last column names the sections whose file is the stub's or the
  * reference's, once comments and white space are set aside.
@@ -26,6 +26,7 @@
 #if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC diagnostic ignored "-Wformat-truncation"
 #endif
+#include "os.h"
 #include "sha256.h"
 #include "text.h"
 
@@ -63,13 +64,6 @@ static int compare_names(const void *a, const void *b)
     return strcmp(((const submission *)a)->name, ((const submission *)b)->name);
 }
 
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
 /* Whether `dir` holds a folder named like one of the workbook's sections
  * (its name goes to `name` when asked). */
 static int has_section_folder(const char *dir, char *name, size_t name_size)
@@ -88,18 +82,6 @@ static int has_section_folder(const char *dir, char *name, size_t name_size)
     if (d)
         closedir(d);
     return found;
-}
-
-/* mkdir -p, run without a shell: folder names may hold quotes. */
-static int make_dirs(const char *a, const char *b)
-{
-    pid_t pid = fork();
-    if (pid == 0) {
-        execlp("mkdir", "mkdir", "-p", "--", a, b, (char *)NULL);
-        _exit(127);
-    }
-    int status = 0;
-    return pid > 0 && waitpid(pid, &status, 0) == pid && WIFEXITED(status) && WEXITSTATUS(status) == 0;
 }
 
 /* gnuplot reads '...' strings literally except that '' is one quote. */
@@ -270,7 +252,7 @@ static pid_t start_one(const submission *sub, const char *subs, const char *out,
         args[n++] = "--cache";
         args[n++] = g_cache;
     }
-    if (g_timeout_ms) { /* else the checker's own limits (checker.c) */
+    if (g_timeout_ms) { /* else the checker's own limits (driver.h) */
         args[n++] = "--timeout-ms";
         args[n++] = g_timeout_ms;
     }
@@ -525,7 +507,7 @@ static int older_first(const void *a, const void *b)
     return x->mtime < y->mtime ? -1 : x->mtime > y->mtime;
 }
 
-/* The cache kept under max_mb: entries are touched when used (checker.c),
+/* The cache kept under max_mb: entries are touched when used (cache.c),
  * so the least recently used go first. */
 static void bound_cache(long long max_mb, long long *kept_bytes, int *removed)
 {
@@ -624,7 +606,7 @@ int main(int argc, char **argv)
 
     char graded_dir[1100];
     snprintf(graded_dir, sizeof graded_dir, "%s/graded", g_work);
-    if (!make_dirs(out, graded_dir)) {
+    if (!make_dirs(out) || !make_dirs(graded_dir)) {
         fprintf(stderr, "grade_all: cannot create %s\n", out);
         return 2;
     }
@@ -664,7 +646,7 @@ int main(int argc, char **argv)
             printf("resumed: %d of %d submissions were graded by the interrupted run\n", resumed, count);
     }
     write_gradebook(csv, out, list, count, bom);
-    double start = now();
+    double start = os_clock();
     while (finished < count) {
         while (running < jobs && next < count) {
             if (list[next].done) {
@@ -724,7 +706,7 @@ int main(int argc, char **argv)
             char name[1100];
             text_safe_str(name, tty ? 31 : sizeof name, list[i].name, 0);
             int graded_now = finished - resumed;
-            double elapsed = now() - start, eta = graded_now ? elapsed / graded_now * (count - finished) : 0;
+            double elapsed = os_clock() - start, eta = graded_now ? elapsed / graded_now * (count - finished) : 0;
             if (tty) {
                 int width = 30, filled = count ? finished * width / count : width;
                 printf("\r  [");
@@ -828,7 +810,7 @@ int main(int argc, char **argv)
         printf("cache: %s holds %.1f MB (bound %lld MB%s)\n", g_cache, (double)kept / (1 << 20), cache_max_mb,
                removed ? ", oldest entries removed" : "");
     }
-    double seconds = now() - start;
+    double seconds = os_clock() - start;
     printf("graded %d submissions in %.1f s (%d jobs): %s, %s/<name>/results.json\n", count, seconds, jobs, csv, out);
     return 0;
 }
