@@ -2,7 +2,7 @@
 load 'plots/common.gp'
 do for [fmt in "svg png"] {
     if (fmt eq "svg") { @svg } else { @png }
-    set title "03/04 Pole vector: hip หมุน เข่าวนรอบเส้น root→target เท้าอยู่กับที่ (the knee circles the line, the foot stays)"
+    set title "03/04 Pole vector: hip หมุน เข่าวนรอบเส้น root→target\nเท้าอยู่กับที่ (the knee circles the line, the foot stays)"
     set size ratio -1
     set xlabel "ขวางเส้น root→target (across the line, m)"
     set ylabel "ขวางเส้น (across the line, m)"
