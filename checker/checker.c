@@ -17,6 +17,7 @@
 #endif
 #include "check.h"
 #include "messages.h"
+#include "progress.h"
 #include "runner_elf.h"
 #include "sections.h"
 #include "sha256.h"
@@ -179,19 +180,6 @@ static int copy_file(const char *from, const char *to)
     if (fclose(out) != 0)
         ok = 0;
     return ok;
-}
-
-static int file_contains(const char *path, const char *needle)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return 0;
-    char line[1024];
-    int found = 0;
-    while (!found && fgets(line, sizeof line, f))
-        found = strstr(line, needle) != NULL;
-    fclose(f);
-    return found;
 }
 
 /* ---- staging and compiling -------------------------------------------- */
@@ -2106,7 +2094,7 @@ int main(int argc, char **argv)
             sr->passed += sr->checks[i].passed;
         if (sr->passed == sr->check_count)
             sr->status = STATUS_DONE;
-        else if (sr->passed == 0 && (!file_exists(src) || file_contains(src, "TODO")))
+        else if (sr->passed == 0 && progress_not_started(o.root, sr->def->slug, sr->def->source, src, compiled))
             sr->status = STATUS_NOT_STARTED;
         else
             sr->status = STATUS_FAILING;

@@ -71,6 +71,22 @@ mkdir -p "$dir/lost/03_two_bone" && cp exercises/03_two_bone/Makefile "$dir/lost
 [ $? = 2 ] && grep -q "not inside the workbook" "$dir/inside_lost.txt" && ok \
   || bad "a section Makefile outside the workbook did not say so"
 
+# ---- status: "not started" is the untouched stub, nothing else (issue 17) --
+# An untouched stub is not started; the stub with one line changed is an
+# attempt (failing), even with the TODO comment still there; a file that
+# does not compile is failing and the row says it does not compile.
+rm -rf "$dir/status" && mkdir -p "$dir/status" && cp -r exercises/02_law_of_cosines exercises/03_two_bone exercises/04_pole_vector "$dir/status/"
+printf '\n/* my first try */\nint my_try = 1;\n' >> "$dir/status/03_two_bone/two_bone.c"
+printf '\noops(\n' >> "$dir/status/04_pole_vector/pole_vector.c"
+grep -q TODO "$dir/status/03_two_bone/two_bone.c" || bad "the status test expects 03's stub to keep a TODO comment"
+check --dir "$dir/status" --work "$dir/status_w" --section 02,03,04 --list --no-color --lang en > "$dir/status.txt" 2>/dev/null
+grep -q "^section	02_law_of_cosines	not_started	" "$dir/status_w/results.tsv" && grep -qE "02_law_of_cosines +0/[0-9]+ +not started" "$dir/status.txt" && ok \
+  || bad "the untouched 02 stub is not 'not started'"
+grep -q "^section	03_two_bone	failing	" "$dir/status_w/results.tsv" && grep -qE "03_two_bone +0/[0-9]+ +failing" "$dir/status.txt" && ok \
+  || bad "the 03 stub with a line added is not 'failing'"
+grep -q "^section	04_pole_vector	failing	" "$dir/status_w/results.tsv" && grep -qE "04_pole_vector +0/[0-9]+ +failing — does not compile" "$dir/status.txt" && ok \
+  || bad "04 that does not compile is not 'failing — does not compile'"
+
 # ---- progress: counts derived from the checks themselves -------------------
 check --dir exercises --work "$dir/ex" --list --no-color > "$dir/list.txt" 2>/dev/null
 checks=$(grep -c '^check' "$dir/ex/results.tsv")
