@@ -87,6 +87,15 @@ grep -q "^section	03_two_bone	failing	" "$dir/status_w/results.tsv" && grep -qE 
 grep -q "^section	04_pole_vector	failing	" "$dir/status_w/results.tsv" && grep -qE "04_pole_vector +0/[0-9]+ +failing — does not compile" "$dir/status.txt" && ok \
   || bad "04 that does not compile is not 'failing — does not compile'"
 
+# ---- a crash names the case it crashed on, as given (NULL is an input) ----
+mkdir -p "$dir/nonull/03_two_bone"
+sed -f checker/tests/student/03_no_null_check.sed solutions/03_two_bone/two_bone.c > "$dir/nonull/03_two_bone/two_bone.c"
+cmp -s solutions/03_two_bone/two_bone.c "$dir/nonull/03_two_bone/two_bone.c" && bad "03_no_null_check.sed no longer changes the reference"
+check --dir "$dir/nonull" --work "$dir/nonull_w" --section 03 --no-color --lang en > "$dir/nonull.txt" 2>/dev/null
+grep -q "invalid_input" "$dir/nonull.txt" && grep -q "crashed" "$dir/nonull.txt" \
+  && grep -qE "at case [0-9]+ of [0-9]+: two_bone_solve\(in = NULL" "$dir/nonull.txt" && ok \
+  || bad "a crash on 03's NULL case does not name the NULL case (in = NULL)"
+
 # ---- progress: counts derived from the checks themselves -------------------
 check --dir exercises --work "$dir/ex" --list --no-color > "$dir/list.txt" 2>/dev/null
 checks=$(grep -c '^check' "$dir/ex/results.tsv")
