@@ -161,9 +161,9 @@ list: setup $(CHECKER) $(RUNNER_OBJS)
 	@$(CHECKER) $(CHECK_FLAGS) --list; rc=$$?; [ $$rc -le 1 ] || exit $$rc
 
 # ---- the student's companions: watch mode and hints ---------------------
-$(WATCH): checker/watch.c checker/spawn.c checker/sandbox.c checker/messages.c $(HEADERS) | setup
+$(WATCH): checker/watch.c checker/hints.c checker/spawn.c checker/sandbox.c checker/messages.c $(HEADERS) | setup
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_ALL) -Iinclude -Ichecker checker/watch.c checker/spawn.c checker/sandbox.c checker/messages.c -lseccomp -o $@
+	$(CC) $(CFLAGS_ALL) -Iinclude -Ichecker checker/watch.c checker/hints.c checker/spawn.c checker/sandbox.c checker/messages.c -lseccomp -o $@
 
 watch: setup $(CHECKER) $(RUNNER_OBJS) $(WATCH)
 	@$(if $(filter en%,$(LANG)),WORKBOOK_LANG=en) $(WATCH) --checker $(CHECKER) --root . --dir $(DIR) --objdir $(OBJ) \
@@ -171,7 +171,7 @@ watch: setup $(CHECKER) $(RUNNER_OBJS) $(WATCH)
 
 hint: $(WATCH)
 	@test -n "$(S)" || { echo "usage: make hint S=<section>   (each call shows one stronger hint)"; exit 2; }
-	@$(if $(filter en%,$(LANG)),WORKBOOK_LANG=en) $(WATCH) --root . --hint $(S)
+	@$(if $(filter en%,$(LANG)),WORKBOOK_LANG=en) $(WATCH) --root . --hint $(S) --results $(BUILD)/check/$(subst /,_,$(DIR))/results.tsv
 
 # ---- editors: clangd, ccls and friends read compile_commands.json -------
 compile_commands.json: $(wildcard exercises/*/*.c solutions/*/*.c checker/*.c checker/sections/*/*.c checker/sections/*.c include/*.c)
@@ -453,6 +453,7 @@ include plots/plots.mk
 include checker/tests/soak.mk
 include checker/tests/fuzz.mk
 include checker/tests/mutants.mk
+include checker/tests/student.mk
 
 # ---- make scene: the chapter's closing scene ---------------------------------
 # The real clip's root motion through the 10 controller over uneven ground,

@@ -68,6 +68,7 @@ typedef enum {
     MSG_HINT_HEADER,        /* %d k, %d n, %s slug */
     MSG_HINT_LAST,
     MSG_HINT_MORE,          /* %s slug */
+    MSG_HINT_FOR,           /* %s the diagnosis, check or outcome the hint was chosen for */
     MSG_FIGURE,             /* %s out, %s out */
     MSG_OVERRUN_GIVEN,      /* %s function, %d call, %d calls */
     MSG_NO_OVERRUN,

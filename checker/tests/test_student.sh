@@ -43,6 +43,13 @@ grep -q "^hint 1/" "$dir/hint_en" && ! LC_ALL=C.UTF-8 grep -qP '[\x{0E00}-\x{0E7
 grep -q "^hint 1/" "$dir/hint_en_make" && ok || bad "LANG=en make hint did not print an English hint"
 rm -rf build/hints
 
+# ---- hints in a terminal: math rendered (checker/tests/test_hints.c) ------
+"$build/test_hints" . > "$dir/test_hints.txt" 2>&1 && ok || { cat "$dir/test_hints.txt"; bad "test_hints failed"; }
+rm -rf build/hints
+"$watch" --root . --hint 02 > "$dir/hint_math" 2>&1
+grep -q 'L₁' "$dir/hint_math" && ! grep -q '\$L_1\$' "$dir/hint_math" && ok || bad "make hint printed raw TeX (\$L_1\$)"
+rm -rf build/hints
+
 # ---- make run: S=03 like make check; a wrong name is one line, not a link error
 make --no-print-directory run S=03 DIR=solutions > "$dir/run03.txt" 2>&1 && grep -q "101.54 deg" "$dir/run03.txt" && ok \
   || bad "make run S=03 did not run section 03's program"
