@@ -346,7 +346,7 @@ CACHE_MB ?= 512
 grade_cache_flags = $(if $(filter 0,$(CACHE)),,--cache $(CACHE_DIR) --cache-max-mb $(CACHE_MB))
 grade-all: setup $(CHECKER) $(RUNNER_OBJS) $(GRADE_ALL)
 	@test -n "$(SUBS)" && test -d "$(SUBS)" || { echo "usage: make grade-all SUBS=<folder of submissions> [CSV=<file>] [JOBS=<n>] [SEED=<n>] [EXCEL=1] [RESUME=1 SEED=<n>] [CACHE=0]"; exit 2; }
-	@# the seed is written nowhere (see the README): a resume is told it again
+	@# the seed is written nowhere (see docs/INSTRUCTORS.md): a resume is told it again
 	@test "$(RESUME)" != 1 || test -n "$(filter command line environment,$(origin SEED))" \
 	  || { echo "RESUME=1 needs the interrupted run's SEED=<n> (it printed \"hidden seed: <n>\")"; exit 2; }
 	@mkdir -p "$$(dirname "$(CSV)")"
@@ -372,7 +372,7 @@ gradescope:
 	@if git rev-parse --git-dir >/dev/null 2>&1; then \
 	  git ls-files --cached --others --exclude-standard | while IFS= read -r f; do [ -f "$$f" ] && printf '%s\0' "$$f"; done \
 	    | xargs -0 cp --parents -t $(BUILD)/gradescope/src; \
-	else cp -r include checker solutions exercises plots chapters Makefile README.md $(BUILD)/gradescope/src/; fi
+	else cp -r include checker solutions exercises plots chapters docs Makefile README.md $(BUILD)/gradescope/src/; fi
 	@cp checker/gradescope/setup.sh checker/gradescope/run_autograder $(BUILD)/gradescope/src/
 	@seed=$(hidden_seed); echo "$$seed" > $(BUILD)/gradescope/src/hidden_seed; echo "hidden seed: $$seed (inside the zip; run_autograder deletes it before compiling)"
 	@cd $(BUILD)/gradescope/src && zip -qr ../autograder.zip .
