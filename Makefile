@@ -73,6 +73,10 @@ help:
 all: $(CHECKER) $(RUNNER_OBJS) $(SELFTEST) $(GRADE_ALL) $(WATCH)
 
 # ---- setup: install missing Debian packages (root), or say how ------------
+# (NO_SETUP=1: a sub-make of make check, which ran it already; checker/student.mk)
+ifeq ($(NO_SETUP),1)
+setup: ;
+else
 setup:
 	@if ! command -v dpkg-query >/dev/null 2>&1; then \
 	  echo "setup: not a Debian system; make sure a C11 compiler and CUnit (libcunit1-dev) are installed"; exit 0; fi; \
@@ -90,6 +94,7 @@ setup:
 	  echo "ต้องติดตั้งแพ็กเกจก่อน (missing packages) — run:"; \
 	  echo "  sudo apt-get install -y$$missing"; exit 1; \
 	fi
+endif
 
 # ---- the trusted checker and the glue linked into every runner ----------
 $(CHECKER): $(TRUSTED_SRC) $(SUITE_SRC) $(REF_SRC) $(HEADERS) | setup
@@ -146,30 +151,36 @@ $(OBJ)/musl/stamp: checker/runner_main.c checker/protocol.h $(wildcard checker/s
 # MEMCHECK=1 builds the student's code with AddressSanitizer and UBSan (and
 # without the sandbox, which sanitizers cannot run in); LANG=en for English.
 MEMCHECK_FLAGS := -fsanitize=address,undefined -fno-omit-frame-pointer -g
-CHECK_FLAGS = --root . --dir $(DIR) --objdir $(OBJ) --work $(BUILD)/check/$(subst /,_,$(DIR)) \
+CHECK_FLAGS = --root $(or $(UP),.) --dir $(CHECK_DIR) --objdir $(UP)$(OBJ) --work $(UP)$(BUILD)/check/$(subst /,_,$(DIR)) \
   $(if $(filter en%,$(LANG)),--lang en) \
   $(if $(or $(SAN_FLAGS),$(filter 1,$(MEMCHECK))),--cflags "$(if $(SAN_FLAGS),$(SAN_FLAGS),$(MEMCHECK_FLAGS))")
 # With gnuplot, 05 and 06 also draw the student's convergence curve over
 # the reference's into build/plots/.
-check: setup $(CHECKER) $(RUNNER_OBJS)
-	@$(if $(HAVE_GNUPLOT),mkdir -p $(BUILD)/plots;) $(CHECKER) $(CHECK_FLAGS) --seed $(SEED) $(if $(S),--section $(S)) \
-	  $(if $(HAVE_GNUPLOT),--plot-dir $(BUILD)/plots)
+# The build is one progress line and a failing check ends make without its
+# "Error 1" line, still non-zero (checker/student.mk).
+check: setup
+	@$(call student_build,$(CHECKER) $(RUNNER_OBJS))
+	@$(if $(HAVE_GNUPLOT),mkdir -p $(BUILD)/plots;) $(IN_HERE) $(UP)$(CHECKER) $(CHECK_FLAGS) --seed $(SEED) $(if $(S),--section $(S)) \
+	  $(if $(HAVE_GNUPLOT),--plot-dir $(UP)$(BUILD)/plots); $(student_exit)
 
 # The table and progress only (every section is still really checked).
-list: setup $(CHECKER) $(RUNNER_OBJS)
+list: setup
+	@$(call student_build,$(CHECKER) $(RUNNER_OBJS))
 	@# 1 only means some section still fails; 2 is a real error (no such folder)
-	@$(CHECKER) $(CHECK_FLAGS) --list; rc=$$?; [ $$rc -le 1 ] || exit $$rc
+	@$(IN_HERE) $(UP)$(CHECKER) $(CHECK_FLAGS) --list; rc=$$?; [ $$rc -le 1 ] || exit $$rc
 
 # ---- the student's companions: watch mode and hints ---------------------
 $(WATCH): checker/watch.c checker/hints.c checker/spawn.c checker/sandbox.c checker/messages.c $(HEADERS) | setup
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_ALL) -Iinclude -Ichecker checker/watch.c checker/hints.c checker/spawn.c checker/sandbox.c checker/messages.c -lseccomp -o $@
 
-watch: setup $(CHECKER) $(RUNNER_OBJS) $(WATCH)
-	@$(if $(filter en%,$(LANG)),WORKBOOK_LANG=en) $(WATCH) --checker $(CHECKER) --root . --dir $(DIR) --objdir $(OBJ) \
-	  --work $(BUILD)/check/$(subst /,_,$(DIR)) $(if $(filter 1,$(POLL)),--poll)
+watch: setup
+	@$(call student_build,$(CHECKER) $(RUNNER_OBJS) $(WATCH))
+	@$(IN_HERE) $(if $(filter en%,$(LANG)),WORKBOOK_LANG=en) $(UP)$(WATCH) --checker $(UP)$(CHECKER) --root $(or $(UP),.) --dir $(CHECK_DIR) \
+	  --objdir $(UP)$(OBJ) --work $(UP)$(BUILD)/check/$(subst /,_,$(DIR)) $(if $(filter 1,$(POLL)),--poll)
 
-hint: $(WATCH)
+hint:
+	@$(call student_build,$(WATCH))
 	@test -n "$(S)" || { echo "usage: make hint S=<section>   (each call shows one stronger hint)"; exit 2; }
 	@$(if $(filter en%,$(LANG)),WORKBOOK_LANG=en) $(WATCH) --root . --hint $(S) --results $(BUILD)/check/$(subst /,_,$(DIR))/results.tsv
 
@@ -454,6 +465,7 @@ include checker/tests/soak.mk
 include checker/tests/fuzz.mk
 include checker/tests/mutants.mk
 include checker/tests/student.mk
+include checker/student.mk
 
 # ---- make scene: the chapter's closing scene ---------------------------------
 # The real clip's root motion through the 10 controller over uneven ground,

@@ -111,7 +111,7 @@ static const message CATALOGUE[MSG_COUNT] = {
     M(MSG_HINT_LAST, "(นี่คือคำใบ้สุดท้ายแล้ว — ลบ build/hints/ เพื่อเริ่มใหม่)",
       "(that was the last hint - delete build/hints/ to start over)"),
     M(MSG_HINT_MORE, "(ต้องการคำใบ้ที่แรงขึ้น: make hint S=%s อีกครั้ง)", "(for a stronger hint: make hint S=%s again)"),
-    M(MSG_HINT_FOR, "— สำหรับข้อที่ยังไม่ผ่านตอนนี้ (%s)", "- for the failure you see now (%s)"),
+    M(MSG_HINT_FOR, "(คำใบ้นี้ตรงกับข้อที่ยังไม่ผ่านตอนนี้: %s)", "(this one is for the failure you see now: %s)"),
     M(MSG_FIGURE, "  กราฟ convergence ของคุณทับบนของ reference (chain และ target ชุดเดียวกัน): %s.png (%s.svg)",
       "  your convergence curve over the reference's (same chains and targets): %s.png (%s.svg)"),
     M(MSG_FIGURE_NO_PASSES,

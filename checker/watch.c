@@ -132,7 +132,7 @@ static int show_next_hint(const char *slug, const char *results_path)
     int k = hint_choose(&h, shown, known ? &now : NULL, &why);
     printf(msg(MSG_HINT_HEADER), k + 1, total, slug);
     if (why) {
-        printf(" ");
+        printf("\n");
         printf(msg(MSG_HINT_FOR), why);
     }
     printf("\n\n");
