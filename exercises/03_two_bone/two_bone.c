@@ -1,9 +1,8 @@
 /* 03 Two-bone IK - exercise (chapter section 5).
  *
- * The closed-form solve for a two-bone limb, working with positions rather
- * than rig-specific bone axes: aim at the target, swing the upper bone off
- * that line by the shoulder angle (section 02's law of cosines) toward the
- * pole, and place the tip along the line at the clamped distance.
+ * The closed-form solve for a two-bone limb (shoulder, elbow, hand), working
+ * with positions rather than rig-specific bone axes: no search, no
+ * iteration, one answer per frame.
  *
  * The function below is a stub: it compiles and runs, but leaves both
  * joints on the root until you fill it in. two_bone.h documents the
