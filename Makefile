@@ -151,7 +151,7 @@ $(OBJ)/musl/stamp: checker/runner_main.c checker/protocol.h $(wildcard checker/s
 # MEMCHECK=1 builds the student's code with AddressSanitizer and UBSan (and
 # without the sandbox, which sanitizers cannot run in); LANG=en for English.
 MEMCHECK_FLAGS := -fsanitize=address,undefined -fno-omit-frame-pointer -g
-CHECK_FLAGS = --root $(or $(UP),.) --dir $(CHECK_DIR) --objdir $(UP)$(OBJ) --work $(UP)$(BUILD)/check/$(subst /,_,$(DIR)) \
+CHECK_FLAGS = --root $(TOP) --dir $(CHECK_DIR) --objdir $(UP)$(OBJ) --work $(UP)$(BUILD)/check/$(subst /,_,$(DIR)) \
   $(if $(filter en%,$(LANG)),--lang en) \
   $(if $(or $(SAN_FLAGS),$(filter 1,$(MEMCHECK))),--cflags "$(if $(SAN_FLAGS),$(SAN_FLAGS),$(MEMCHECK_FLAGS))")
 # With gnuplot, 05 and 06 also draw the student's convergence curve over
@@ -176,13 +176,14 @@ $(WATCH): checker/watch.c checker/hints.c checker/spawn.c checker/sandbox.c chec
 
 watch: setup
 	@$(call student_build,$(CHECKER) $(RUNNER_OBJS) $(WATCH))
-	@$(IN_HERE) $(if $(filter en%,$(LANG)),WORKBOOK_LANG=en) $(UP)$(WATCH) --checker $(UP)$(CHECKER) --root $(or $(UP),.) --dir $(CHECK_DIR) \
+	@$(IN_HERE) $(if $(filter en%,$(LANG)),WORKBOOK_LANG=en) $(UP)$(WATCH) --checker $(UP)$(CHECKER) --root $(TOP) --dir $(CHECK_DIR) \
 	  --objdir $(UP)$(OBJ) --work $(UP)$(BUILD)/check/$(subst /,_,$(DIR)) $(if $(filter 1,$(POLL)),--poll)
 
 hint:
 	@$(call student_build,$(WATCH))
 	@test -n "$(S)" || { echo "usage: make hint S=<section>   (each call shows one stronger hint)"; exit 2; }
-	@$(if $(filter en%,$(LANG)),WORKBOOK_LANG=en) $(WATCH) --root . --hint $(S) --results $(BUILD)/check/$(subst /,_,$(DIR))/results.tsv
+	@$(IN_HERE) $(if $(filter en%,$(LANG)),WORKBOOK_LANG=en) $(UP)$(WATCH) --root $(TOP) --hint $(S) \
+	  --results $(UP)$(BUILD)/check/$(subst /,_,$(DIR))/results.tsv
 
 # ---- editors: clangd, ccls and friends read compile_commands.json -------
 compile_commands.json: $(wildcard exercises/*/*.c solutions/*/*.c checker/*.c checker/sections/*/*.c checker/sections/*.c include/*.c)

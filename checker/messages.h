@@ -66,7 +66,7 @@ typedef enum {
     MSG_MEMCHECK_UNPLACED,  /* %s kind */
     MSG_HINT_NONE,          /* %s slug */
     MSG_HINT_HEADER,        /* %d k, %d n, %s slug */
-    MSG_HINT_LAST,
+    MSG_HINT_LAST,          /* %s the folder of the hints' state (build/hints, as the student's folder sees it) */
     MSG_HINT_MORE,          /* %s slug */
     MSG_HINT_FOR,           /* %s the diagnosis, check or outcome the hint was chosen for */
     MSG_FIGURE,             /* %s out, %s out */

@@ -27,6 +27,8 @@
 empty :=
 UP := $(if $(HERE),$(subst $(empty) $(empty),,$(foreach w,$(subst /, ,$(HERE)),../)))
 IN_HERE := $(if $(HERE),cd $(HERE) &&)
+# the workbook's top folder as the checker is told it: ../.. inside a section
+TOP := $(if $(UP),$(patsubst %/,%,$(UP)),.)
 # the folder graded: from inside a section, its tree is the parent folder
 CHECK_DIR = $(if $(HERE),..,$(DIR))
 

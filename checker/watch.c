@@ -141,7 +141,10 @@ static int show_next_hint(const char *slug, const char *results_path)
     int left = 0;
     for (int i = 0; i < total; i++)
         left += !shown[i];
-    printf("\n%s\n", left == 0 ? msg(MSG_HINT_LAST) : "");
+    printf("\n");
+    if (left == 0)
+        printf(msg(MSG_HINT_LAST), state_dir);
+    printf("\n");
     if (left > 0) {
         printf(msg(MSG_HINT_MORE), slug);
         printf("\n");
