@@ -379,7 +379,6 @@ static uint64_t rng_next(rng *r)
 
 rng rng_for(const char *check_name)
 {
-    CHECK_RECORD.used_rng = 1;
     uint64_t h = 1469598103934665603ull; /* FNV-1a of the name, mixed with the seed */
     for (const char *p = check_name; *p; p++)
         h = (h ^ (unsigned char)*p) * 1099511628211ull;

@@ -100,6 +100,7 @@ typedef struct {
     check_result checks[MAX_CHECKS];
     int hidden_ran[MAX_CHECKS];       /* this check was re-run with the hidden seed */
     check_result hidden[MAX_CHECKS];
+    int compiled;                     /* its checks ran (else each holds the compile's record) */
     char note[1024];                  /* e.g. the student's figure */
     double compile_seconds, check_seconds; /* where grading time goes */
 } section_result;
@@ -159,6 +160,8 @@ void cache_print_stats(void);
 unsigned char *cache_cc_identity(void);
 
 /* ---- run_checks.c ---- */
+/* Is check i of the section declared CHECK_RANDOM? */
+int check_is_random(const section_result *sr, size_t i);
 /* Runs a compiled section's checks (visible seed, seed sweep, figure,
  * hidden re-run; from the cache when kept) into `sr`. Returns 0 when
  * CUnit did not run every check: a checker bug. */

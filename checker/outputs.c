@@ -84,7 +84,8 @@ static void write_results(FILE *f, const options *o, const section_result *resul
             const check_result *r = &sr->checks[i];
             fprintf(f, "check\t%s\t%s\t%s\t%s\t%s\t%s\n", sr->def->slug, sr->def->checks[i].name,
                     r->passed ? "pass" : "fail", r->passed ? "passed" : outcome_id(r->record.outcome),
-                    r->passed ? "-" : diagnosis_id(r->record.diag), r->record.used_rng ? "random" : "fixed");
+                    r->passed ? "-" : diagnosis_id(r->record.diag),
+                    sr->compiled && check_is_random(sr, i) ? "random" : "fixed");
         }
     }
 }
