@@ -55,7 +55,7 @@
 #define SANITIZED_SCALE 6.0
 
 /* The output files, in the order they are written (outputs.c). */
-typedef enum { OUTPUT_GRADESCOPE, OUTPUT_JUNIT, OUTPUT_SCORES, OUTPUT_RESULTS, OUTPUT_COUNT } output_kind;
+typedef enum { OUTPUT_GRADESCOPE, OUTPUT_PRAIRIELEARN, OUTPUT_JUNIT, OUTPUT_SCORES, OUTPUT_RESULTS, OUTPUT_COUNT } output_kind;
 
 typedef struct {
     const char *dir;          /* the submission, laid out like exercises/ */
@@ -180,6 +180,7 @@ int points_load(const options *o, const section_result *results, size_t count);
 typedef struct {
     const check_result *result;
     const char *name;
+    size_t index;      /* the check's place in its section's table */
     int hidden;
     double points, max;
 } graded_check;
