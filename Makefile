@@ -68,6 +68,7 @@ help:
 	@echo "make check MEMCHECK=1 | LANG=en                     AddressSanitizer/UBSan, ข้อความภาษาอังกฤษ"
 	@echo "cd exercises/03_two_bone && make                    ตรวจเฉพาะ section นั้น (inside a section: no S= needed)"
 	@echo "make book | make plots | make bench | make grade SUB=<dir> | make grade-all SUBS=<dir>"
+	@echo "make scene [DIR=exercises]                         ฉากปิดบทด้วยโค้ดของคุณ (07/09/10 ที่ผ่านแล้ว; the closing scene on your code)"
 	@echo "make fuzz | make soak SEEDS=10000                  fuzz the judge, sweep the references over seeds"
 	@echo "make mutants [S=<section>] [MUTANTS=all]           mutation test: wrong solutions the checker catches"
 	@echo "make test-mutants | make test-alternatives   the fixed mutant sample; correct solutions written another way"
@@ -473,8 +474,9 @@ $(BUILD)/plots/scene: plots/scene.c $(foreach s,$(SCENE_SECTIONS),solutions/$(s)
 	$(CC) $(CFLAGS_ALL) -Iinclude $(addprefix -Isolutions/,$(SCENE_SECTIONS)) $(filter %.c,$^) -lm -o $@
 
 .PHONY: scene
-scene: setup $(BUILD)/plots/scene
-	@$(BUILD)/plots/scene $(BUILD)/plots/scene.dat
+# make scene [DIR=exercises]: the scene on your 07/09/10 where they pass (plots/scene.sh)
+scene: setup $(CHECKER) $(RUNNER_OBJS)
+	@bash plots/scene.sh $(BUILD) $(CHECKER) $(OBJ) $(DIR) $(CC) $(filter-out -Werror,$(CFLAGS_ALL))
 
 # ---- make bench: speed of the reference solutions (never a timed test) ----
 $(BUILD)/bench: checker/bench/bench.c checker/bench/limb_batch.c checker/bench/limb_batch.h checker/os.c $(foreach s,$(SECTIONS),solutions/$(s)/$(call section_name,$(s)).c) $(COMMON_SRC) $(HEADERS)
