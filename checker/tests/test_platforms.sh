@@ -16,7 +16,9 @@
 #  - PrairieLearn: score in [0, 1] (1 for the references, between 0 and 1
 #    for the partial one), tests with name, points, max_points, message and
 #    output, the compile failure one test; the empty submission
-#    "gradable": false with format_errors.
+#    "gradable": false with format_errors;
+#  - and every check that draws random cases is declared CHECK_RANDOM
+#    (the hidden re-run), every other CHECK_FIXED.
 set -uo pipefail
 build=$1 checker=$2 objdir=$3
 dir=$build/platforms-test
@@ -111,6 +113,21 @@ p = load('%s/empty.prairielearn.json' % d)
 fe = p.get('format_errors')
 check(p.get('gradable') is False and isinstance(fe, list) and fe and all(isinstance(e, str) and e for e in fe),
       'empty: PrairieLearn gradable false with format_errors (%r)' % p)
+# ---- the hidden re-run is declared per check (sections.h) ----
+# A check that draws cases (rng_for of its own name) must be CHECK_RANDOM,
+# or it would get no hidden re-run and no seed sweep; one that draws
+# nothing must be CHECK_FIXED, or its hidden points would be the visible
+# ones again. Read from the suites' tables (05 and 06 share
+# ik_chain_checks.c).
+import glob, re
+shared = open('checker/sections/ik_chain_checks.c', encoding='utf-8').read()
+for path in sorted(glob.glob('checker/sections/*/suite.c')):
+    src = open(path, encoding='utf-8').read()
+    draws = set(re.findall(r'rng_for\("([a-z0-9_]+)"\)', src + ('' if 'ik_chain' not in src else shared)))
+    table = re.findall(r'\{"([a-z0-9_]+)",.*(CHECK_RANDOM|CHECK_FIXED)\}', src)
+    check(len(table) > 0, '%s: its table declares CHECK_RANDOM or CHECK_FIXED' % path)
+    wrong = [n for n, flag in table if (n in draws) != (flag == 'CHECK_RANDOM')]
+    check(not wrong, '%s: the checks that draw cases are exactly the CHECK_RANDOM ones (%s)' % (path, wrong))
 for ok, what in results:
     print(('ok ' if ok else 'bad ') + what)
 EOF
