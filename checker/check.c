@@ -255,7 +255,7 @@ static check_outcome runner_failure(const spawn_result *rs, int malformed, int t
 static void record_runner_failure(const spawn_result *rs, int malformed, int timeout_ms, const void *requests,
                                   size_t request_size, size_t good, size_t count, describe_fn describe)
 {
-    char given[512] = "";
+    char given[2048] = ""; /* 07's case is long; the text below has room */
     if (describe && good < count)
         describe((const char *)requests + good * request_size, given, sizeof given);
     char what[1200];

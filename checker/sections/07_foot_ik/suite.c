@@ -134,10 +134,18 @@ static void describe_input(const foot_ik_input *in, const terrain *ground, char 
              in->settings.weight_fade_rate, in->dt, left, right, describe_terrain(ground));
 }
 
+/* A NULL pointer is an input too: said first, so a crash on the NULL case
+ * names that case even where the rest of the text is cut. */
 static void describe_step(const void *request, char *out, size_t size)
 {
     const foot_step_request *rq = request;
-    describe_input(&rq->in, &rq->ground, out, size);
+    int n = 0;
+    if (rq->null_flags)
+        n = snprintf(out, size, "foot_ik_step(%s, %s, %s); ", (rq->null_flags & FOOT_NULL_IN) ? "in = NULL" : "&in",
+                     (rq->null_flags & FOOT_NULL_GROUND) ? "ground = NULL" : "&ground",
+                     (rq->null_flags & FOOT_NULL_OUT) ? "out = NULL" : "&out");
+    if (n >= 0 && (size_t)n < size)
+        describe_input(&rq->in, &rq->ground, out + n, size - (size_t)n);
 }
 
 static void describe_walk(const void *request, char *out, size_t size)
