@@ -324,7 +324,7 @@ test-plain: $(CHECKER) $(RUNNER_OBJS) $(SELFTEST) programs $(BUGGY_SRC) $(HOSTIL
 
 
 # ---- grading for classes (instructors) -----------------------------------
-#   make grade SUB=<dir> [RESULTS=<file>] [SEED=<n>]
+#   make grade SUB=<dir> [RESULTS=<file>] [SEED=<n>] [PRAIRIELEARN=<file>]
 #   make grade-all SUBS=<dir> [CSV=<file>] [JOBS=<n>] [SEED=<n>]
 #   make gradescope [SEED=<n>]         -> build/gradescope/autograder.zip
 # SEED is the hidden seed: it reaches the trusted checker on its stdin only.
@@ -353,7 +353,7 @@ grade: setup $(CHECKER) $(RUNNER_OBJS)
 	  || { [ -d "$$dir/exercises" ] && [ ! -L "$$dir/exercises" ] && dir="$$dir/exercises"; }; \
 	echo "$$seed" | $(CHECKER) --root . --dir "$$dir" --objdir $(OBJ) --work "$(BUILD)/grade/work/$$leaf" \
 	  --gradescope "$(RESULTS)" --junit "$(if $(JUNIT),$(JUNIT),$(basename $(RESULTS)).junit.xml)" \
-	  --scores "$(basename $(RESULTS)).scores.tsv" --hidden-seed-stdin
+	  --scores "$(basename $(RESULTS)).scores.tsv" $(if $(PRAIRIELEARN),--prairielearn "$(PRAIRIELEARN)") --hidden-seed-stdin
 	@echo "wrote $(RESULTS)"
 
 # RESUME=1 SEED=<the run's seed> goes on with an interrupted run (what it
@@ -392,6 +392,9 @@ gradescope:
 	    | xargs -0 cp --parents -t $(BUILD)/gradescope/src; \
 	else cp -r include checker solutions exercises plots chapters docs Makefile README.md $(BUILD)/gradescope/src/; fi
 	@cp checker/gradescope/setup.sh checker/gradescope/run_autograder $(BUILD)/gradescope/src/
+	@# the zip has no .git: the checker's version (results.json's extra_data) is written beside it
+	@if git rev-parse HEAD >/dev/null 2>&1; then \
+	  v=$$(git rev-parse HEAD); git diff --quiet HEAD -- 2>/dev/null || v="$$v+changes"; echo "$$v" > $(BUILD)/gradescope/src/VERSION; fi
 	@seed=$(hidden_seed); echo "$$seed" > $(BUILD)/gradescope/src/hidden_seed; echo "hidden seed: $$seed (inside the zip; run_autograder deletes it before compiling)"
 	@cd $(BUILD)/gradescope/src && zip -qr ../autograder.zip .
 	@echo "wrote $(BUILD)/gradescope/autograder.zip"
@@ -462,6 +465,7 @@ test-cage: $(CHECKER) $(RUNNER_OBJS) $(GRADE_ALL)
 
 test-grade: $(CHECKER) $(RUNNER_OBJS) $(GRADE_ALL) $(HOSTILE_SRC)
 	@bash checker/tests/test_grade.sh $(BUILD) $(CHECKER) $(GRADE_ALL) $(OBJ)
+	@bash checker/tests/test_platforms.sh $(BUILD) $(CHECKER) $(OBJ)
 
 # The grading cache, resuming, the class summary and the similarity report.
 test-scale: $(CHECKER) $(RUNNER_OBJS) $(GRADE_ALL)

@@ -274,13 +274,12 @@ static int get_blob(FILE *f, void *p, size_t cap, size_t *n, int text)
     return 1;
 }
 
-static const uint32_t CACHE_MAGIC = 0x31434b49, CACHE_END = 0x21444e45; /* "IKC1", "END!" */
+static const uint32_t CACHE_MAGIC = 0x32434b49, CACHE_END = 0x21444e45; /* "IKC2", "END!" */
 
 static void put_record(FILE *f, int passed, const check_record *r)
 {
     put_u32(f, (uint32_t)passed);
     put_u32(f, (uint32_t)r->failed);
-    put_u32(f, (uint32_t)r->used_rng);
     put_u32(f, (uint32_t)r->outcome);
     put_u32(f, (uint32_t)r->diag);
     put_blob(f, r->text, strlen(r->text));
@@ -289,19 +288,18 @@ static void put_record(FILE *f, int passed, const check_record *r)
 
 static int get_record(FILE *f, int *passed, check_record *r)
 {
-    uint32_t v[5];
+    uint32_t v[4];
     size_t n;
     memset(r, 0, sizeof *r);
-    for (int i = 0; i < 5; i++)
+    for (int i = 0; i < 4; i++)
         if (!get_u32(f, &v[i]))
             return 0;
-    if (v[0] > 1 || v[1] > 1 || v[2] > 1 || v[3] > OUTCOME_MISSING || v[4] >= DIAG_COUNT)
+    if (v[0] > 1 || v[1] > 1 || v[2] > OUTCOME_MISSING || v[3] >= DIAG_COUNT)
         return 0;
     *passed = (int)v[0];
     r->failed = (int)v[1];
-    r->used_rng = (int)v[2];
-    r->outcome = (check_outcome)v[3];
-    r->diag = (diagnosis)v[4];
+    r->outcome = (check_outcome)v[2];
+    r->diag = (diagnosis)v[3];
     return get_blob(f, r->text, sizeof r->text, &n, 1) && get_blob(f, r->printed, sizeof r->printed, &r->printed_size, 0);
 }
 

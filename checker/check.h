@@ -53,7 +53,6 @@ extern char CHECK_NOTES[1024];
 /* Filled by the running check; reset by the driver before each check. */
 typedef struct {
     int failed;
-    int used_rng;              /* drew random cases: re-run with the hidden seed */
     check_outcome outcome;
     diagnosis diag;
     char text[4096];
@@ -95,7 +94,9 @@ const char *fmt_deg(float radians);
 const char *fmt(const char *format, ...);
 
 /* Deterministic random cases: every check draws from its own stream, so
- * adding a check never changes another's cases. */
+ * adding a check never changes another's cases. Drawing marks nothing: a
+ * check that draws is declared CHECK_RANDOM in its suite's table
+ * (sections.h), which is what re-runs it with the hidden seed. */
 typedef struct { uint64_t state; } rng;
 rng rng_for(const char *check_name);
 float rng_float(rng *r, float lo, float hi);

@@ -51,6 +51,7 @@ static int grade_section(const options *o, section_result *sr)
         for (size_t i = 0; i < sr->check_count; i++)
             sr->checks[i].record = sr->hidden[i].record = compile_record;
     } else {
+        sr->compiled = 1;
         ok = run_section_checks(o, sr, runner, key);
         sr->check_seconds = os_clock() - compile_start - sr->compile_seconds;
     }

@@ -55,7 +55,7 @@
 #define SANITIZED_SCALE 6.0
 
 /* The output files, in the order they are written (outputs.c). */
-typedef enum { OUTPUT_GRADESCOPE, OUTPUT_JUNIT, OUTPUT_SCORES, OUTPUT_RESULTS, OUTPUT_COUNT } output_kind;
+typedef enum { OUTPUT_GRADESCOPE, OUTPUT_PRAIRIELEARN, OUTPUT_JUNIT, OUTPUT_SCORES, OUTPUT_RESULTS, OUTPUT_COUNT } output_kind;
 
 typedef struct {
     const char *dir;          /* the submission, laid out like exercises/ */
@@ -100,6 +100,7 @@ typedef struct {
     check_result checks[MAX_CHECKS];
     int hidden_ran[MAX_CHECKS];       /* this check was re-run with the hidden seed */
     check_result hidden[MAX_CHECKS];
+    int compiled;                     /* its checks ran (else each holds the compile's record) */
     char note[1024];                  /* e.g. the student's figure */
     double compile_seconds, check_seconds; /* where grading time goes */
 } section_result;
@@ -159,6 +160,8 @@ void cache_print_stats(void);
 unsigned char *cache_cc_identity(void);
 
 /* ---- run_checks.c ---- */
+/* Is check i of the section declared CHECK_RANDOM? */
+int check_is_random(const section_result *sr, size_t i);
 /* Runs a compiled section's checks (visible seed, seed sweep, figure,
  * hidden re-run; from the cache when kept) into `sr`. Returns 0 when
  * CUnit did not run every check: a checker bug. */
@@ -177,6 +180,7 @@ int points_load(const options *o, const section_result *results, size_t count);
 typedef struct {
     const check_result *result;
     const char *name;
+    size_t index;      /* the check's place in its section's table */
     int hidden;
     double points, max;
 } graded_check;

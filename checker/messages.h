@@ -33,6 +33,8 @@ typedef enum {
     MSG_GRADE_PASSED,
     MSG_REPRODUCE_HIDDEN,   /* %s slug */
     MSG_REPRODUCE,          /* %s slug */
+    MSG_GRADE_SUMMARY_VISIBLE, /* %zu sections, %.2f, %.2f: the visible tests only */
+    MSG_GRADE_UNGRADABLE,   /* %s an expected file */
     MSG_NO_FOLDER,          /* %s */
     MSG_NO_SECTION,
     MSG_NO_SECTION_NAMED,   /* %s the name given */

@@ -27,7 +27,7 @@ static void usage(void)
             "               [--cc CC] [--cflags FLAGS] [--all] [--list] [--color|--no-color] [--no-sandbox]\n"
             "               [--section-budget-ms N] [--budget-ms N]   (time budgets; --timeout-ms: one check)\n"
             "               [--lang th|en] [--print-messages] [--print-catalog [tsv|json]] [--plot-dir DIR [--plot-defer]]\n"
-            "  grading:     [--gradescope FILE] [--junit FILE] [--scores FILE] [--points FILE]\n"
+            "  grading:     [--gradescope FILE] [--prairielearn FILE] [--junit FILE] [--scores FILE] [--points FILE]\n"
             "               [--hidden-seed-stdin]   (the hidden seed is read from stdin)\n"
             "               [--cache DIR]   (reuse runners and results named by their inputs' SHA-256)\n");
 }

@@ -55,7 +55,7 @@ int graded_checks(const section_result *sr, graded_check *out, int cap)
                 continue;
             const check_result *r = pass ? &sr->hidden[i] : &sr->checks[i];
             int passed = pass ? (sr->hidden_ran[i] && r->passed) : r->passed;
-            out[n++] = (graded_check){r, sr->def->checks[i].name, pass, passed ? max : 0.0, max};
+            out[n++] = (graded_check){r, sr->def->checks[i].name, i, pass, passed ? max : 0.0, max};
         }
     return n;
 }

@@ -13,6 +13,11 @@
 #include <string.h>
 #include <time.h>
 
+int check_is_random(const section_result *sr, size_t i)
+{
+    return (sr->def->checks[i].flags & CHECK_RANDOM) != 0;
+}
+
 static section_result *g_current;
 static check_result *g_into;
 
@@ -83,7 +88,7 @@ static int sweep_seeds(section_result *sr, unsigned seed_count)
     for (unsigned k = 1; k < seed_count; k++) {
         int any = 0;
         for (size_t i = 0; i < sr->check_count; i++)
-            any |= only[i] = sr->checks[i].passed && sr->checks[i].record.used_rng;
+            any |= only[i] = sr->checks[i].passed && check_is_random(sr, i);
         if (!any)
             break;
         CHECK_ENV.seed = first + k;
@@ -138,7 +143,7 @@ static int run_hidden(const options *o, section_result *sr, const char *key)
     char results_at[65];
     int any = 0, ran = 1;
     for (size_t i = 0; i < sr->check_count; i++)
-        any |= sr->hidden_ran[i] = sr->checks[i].record.used_rng;
+        any |= sr->hidden_ran[i] = check_is_random(sr, i);
     uint64_t visible_seed = CHECK_ENV.seed;
     CHECK_ENV.seed = o->hidden_seed;
     if (any && key[0])

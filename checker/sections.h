@@ -11,7 +11,15 @@ typedef struct {
     const char *title;    /* one line for the student (Thai) */
     const char *title_en; /* the same line in English (--lang en) */
     void (*run)(void);    /* the CUnit test body */
+    unsigned flags;       /* CHECK_RANDOM or CHECK_FIXED, said for every check */
 } check_def;
+
+/* The check draws its cases from the seed (rng_for): the driver sweeps it
+ * over --seed-count seeds and, when grading, runs it again on cases drawn
+ * from the hidden seed, for its hidden points. A grading decision, so it
+ * is declared here, beside the check, not inferred from the drawing. */
+#define CHECK_RANDOM 1u
+#define CHECK_FIXED 0u /* the same cases whatever the seed */
 
 #define MAX_DEPS 4
 
@@ -39,7 +47,7 @@ extern const size_t SECTION_COUNT;
 #include "sections.def"
 #undef SECTION
 
-#define DEFINE_SUITE(name, ...) const check_def name##_CHECKS[] = {__VA_ARGS__, {NULL, NULL, NULL, NULL}};
+#define DEFINE_SUITE(name, ...) const check_def name##_CHECKS[] = {__VA_ARGS__, {NULL, NULL, NULL, NULL, 0}};
 
 size_t section_check_count(const section_def *section);
 const section_def *section_find(const char *slug);

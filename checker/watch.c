@@ -291,6 +291,161 @@ static void redraw(const char *slug, int index, int count, int redraws, int tty)
     fflush(stdout);
 }
 
+/* The sections' folders watched for saves: inotify, or polling their
+ * times once a second (--poll, or on a network share). */
+typedef struct {
+    int inotify_fd;
+    int watch_ids[MAX_WATCHED];
+    time_t mtimes[MAX_WATCHED];
+} watcher;
+
+/* --hint SECTION: "3", "03" or "03_two_bone", like make check. */
+static int hint_mode(const char *hint, char offered[][64], int count)
+{
+    char padded[8] = "";
+    if (strlen(hint) == 1) /* "3" for 03, like make check */
+        snprintf(padded, sizeof padded, "0%s", hint);
+    for (int i = 0; i < count; i++) /* accept "03" for 03_two_bone */
+        if (hint[0] && (!strncmp(offered[i], hint, strlen(hint)) || (padded[0] && !strncmp(offered[i], padded, 2))))
+            return show_next_hint(offered[i], g_results);
+    /* not a section: say so and list them, as make check does */
+    fprintf(stderr, "%s", msg(MSG_NO_SECTION));
+    for (int i = 0; i < count; i++)
+        fprintf(stderr, " %s", offered[i]);
+    fprintf(stderr, "\n");
+    return 2;
+}
+
+/* The first section that is not done yet (every section's state refreshed
+ * quietly first), else the first. */
+static int first_not_done(char offered[][64], int count)
+{
+    int current = 0, found = 0;
+    char results[1200], line[512];
+    snprintf(results, sizeof results, "%s/results.tsv", g_work);
+    run_checker(NULL, 1, 0);
+    FILE *f = fopen(results, "r");
+    while (f && !found && fgets(line, sizeof line, f))
+        if (!strncmp(line, "section\t", 8) && !strstr(line, "\tdone\t"))
+            for (int i = 0; i < count; i++)
+                if (!strncmp(line + 8, offered[i], strlen(offered[i]))) {
+                    current = i;
+                    found = 1;
+                }
+    if (f)
+        fclose(f);
+    return current;
+}
+
+/* Keys without Enter on a terminal (put back at exit). */
+static void raw_keys(int tty)
+{
+    if (!tty || tcgetattr(STDIN_FILENO, &g_saved_tty) != 0)
+        return;
+    struct termios raw = g_saved_tty;
+    raw.c_lflag &= (tcflag_t) ~(ICANON | ECHO);
+    raw.c_cc[VMIN] = 0;
+    raw.c_cc[VTIME] = 0;
+    g_raw = tcsetattr(STDIN_FILENO, TCSANOW, &raw) == 0;
+    atexit(restore_tty);
+}
+
+static void watch_start(watcher *w, char offered[][64], int count, int force_poll)
+{
+    w->inotify_fd = -1;
+    if (!force_poll && !on_network_share(g_dir))
+        w->inotify_fd = inotify_init1(IN_NONBLOCK | IN_CLOEXEC);
+    for (int i = 0; i < count && w->inotify_fd >= 0; i++) {
+        char path[1024];
+        snprintf(path, sizeof path, "%s/%s", g_dir, offered[i]);
+        w->watch_ids[i] = inotify_add_watch(w->inotify_fd, path, IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE | IN_DELETE);
+    }
+    for (int i = 0; i < count; i++)
+        w->mtimes[i] = section_mtime(offered[i]);
+}
+
+/* The section whose file was saved since the last look, or -1. */
+static int saved_section(watcher *w, char offered[][64], int count, int ready, const struct pollfd *ino)
+{
+    int changed = -1;
+    if (ino && ready > 0 && ino->revents) {
+        char buf[4096] __attribute__((aligned(8)));
+        ssize_t len = read(w->inotify_fd, buf, sizeof buf);
+        for (char *p = buf; len > 0 && p < buf + len;) {
+            struct inotify_event *ev = (struct inotify_event *)(void *)p;
+            if (ev->len && !is_editor_noise(ev->name))
+                for (int i = 0; i < count; i++)
+                    if (w->watch_ids[i] == ev->wd)
+                        changed = i;
+            p += sizeof *ev + ev->len;
+        }
+    } else if (w->inotify_fd < 0) {
+        for (int i = 0; i < count; i++) {
+            time_t t = section_mtime(offered[i]);
+            if (t != w->mtimes[i]) {
+                w->mtimes[i] = t;
+                changed = i;
+            }
+        }
+    }
+    return changed;
+}
+
+/* One key: n next section, h its next hint, l the list; 0 for q (quit). */
+static int on_key(char key, char offered[][64], int count, int *current, int *redraws, int tty)
+{
+    if (key == 'q')
+        return 0;
+    if (key == 'n') {
+        *current = (*current + 1) % count;
+        redraw(offered[*current], *current, count, ++*redraws, tty);
+    } else if (key == 'h') {
+        printf("\n");
+        char results[1200]; /* the failure on screen: the last redraw's */
+        snprintf(results, sizeof results, "%s/results.tsv", g_work);
+        show_next_hint(offered[*current], results);
+        fflush(stdout);
+    } else if (key == 'l') {
+        if (tty)
+            printf("\033[2J\033[H");
+        run_checker(NULL, 1, tty && !getenv("NO_COLOR"));
+        fflush(stdout);
+    }
+    return 1;
+}
+
+/* Redraws the section saved or picked, until q (or poll fails). */
+static void watch_loop(watcher *w, char offered[][64], int count, int current, int tty)
+{
+    int redraws = 1;
+    redraw(offered[current], current, count, redraws, tty);
+    printf("%s\n", w->inotify_fd >= 0 ? "(inotify)" : "(polling every second)");
+    fflush(stdout);
+    for (;;) {
+        struct pollfd fds[2];
+        int n = 0, key_i = -1, ino_i = -1;
+        if (g_raw) { fds[n].fd = STDIN_FILENO; fds[n].events = POLLIN; key_i = n++; }
+        if (w->inotify_fd >= 0) { fds[n].fd = w->inotify_fd; fds[n].events = POLLIN; ino_i = n++; }
+        int ready = poll(fds, (nfds_t)n, 1000);
+        if (ready < 0 && errno != EINTR)
+            break;
+        int changed = saved_section(w, offered, count, ready, ino_i >= 0 ? &fds[ino_i] : NULL);
+        if (changed >= 0) {
+            usleep(150 * 1000); /* let the editor finish its rename dance */
+            current = changed;
+            redraw(offered[current], current, count, ++redraws, tty);
+            continue;
+        }
+        if (key_i >= 0 && ready > 0 && fds[key_i].revents) {
+            char key;
+            if (read(STDIN_FILENO, &key, 1) != 1)
+                continue;
+            if (!on_key(key, offered, count, &current, &redraws, tty))
+                break;
+        }
+    }
+}
+
 int main(int argc, char **argv)
 {
     const char *hint = NULL;
@@ -309,125 +464,15 @@ int main(int argc, char **argv)
     msg_choose_language(getenv("WORKBOOK_LANG"));
     static char offered[MAX_WATCHED][64];
     int count = list_sections(offered, MAX_WATCHED);
-    if (hint) {
-        char padded[8] = "";
-        if (strlen(hint) == 1) /* "3" for 03, like make check */
-            snprintf(padded, sizeof padded, "0%s", hint);
-        for (int i = 0; i < count; i++) /* accept "03" for 03_two_bone */
-            if (hint[0] && (!strncmp(offered[i], hint, strlen(hint)) || (padded[0] && !strncmp(offered[i], padded, 2))))
-                return show_next_hint(offered[i], g_results);
-        /* not a section: say so and list them, as make check does */
-        fprintf(stderr, "%s", msg(MSG_NO_SECTION));
-        for (int i = 0; i < count; i++)
-            fprintf(stderr, " %s", offered[i]);
-        fprintf(stderr, "\n");
-        return 2;
-    }
+    if (hint)
+        return hint_mode(hint, offered, count);
     if (count == 0)
         return 2;
-
-    /* Start on the first section that is not done yet. */
-    int current = 0;
-    {
-        char results[1200], line[512];
-        snprintf(results, sizeof results, "%s/results.tsv", g_work);
-        run_checker(NULL, 1, 0); /* quietly refresh every section's state */
-        FILE *f = fopen(results, "r");
-        int found = 0;
-        while (f && !found && fgets(line, sizeof line, f))
-            if (!strncmp(line, "section\t", 8) && !strstr(line, "\tdone\t"))
-                for (int i = 0; i < count; i++)
-                    if (!strncmp(line + 8, offered[i], strlen(offered[i]))) {
-                        current = i;
-                        found = 1;
-                    }
-        if (f)
-            fclose(f);
-    }
-
+    int current = first_not_done(offered, count);
     int tty = isatty(STDIN_FILENO) && isatty(STDOUT_FILENO);
-    if (tty && tcgetattr(STDIN_FILENO, &g_saved_tty) == 0) {
-        struct termios raw = g_saved_tty;
-        raw.c_lflag &= (tcflag_t) ~(ICANON | ECHO);
-        raw.c_cc[VMIN] = 0;
-        raw.c_cc[VTIME] = 0;
-        g_raw = tcsetattr(STDIN_FILENO, TCSANOW, &raw) == 0;
-        atexit(restore_tty);
-    }
-
-    int inotify_fd = -1, watch_ids[MAX_WATCHED];
-    if (!force_poll && !on_network_share(g_dir))
-        inotify_fd = inotify_init1(IN_NONBLOCK | IN_CLOEXEC);
-    for (int i = 0; i < count && inotify_fd >= 0; i++) {
-        char path[1024];
-        snprintf(path, sizeof path, "%s/%s", g_dir, offered[i]);
-        watch_ids[i] = inotify_add_watch(inotify_fd, path, IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE | IN_DELETE);
-    }
-    time_t mtimes[MAX_WATCHED];
-    for (int i = 0; i < count; i++)
-        mtimes[i] = section_mtime(offered[i]);
-
-    int redraws = 1;
-    redraw(offered[current], current, count, redraws, tty);
-    printf("%s\n", inotify_fd >= 0 ? "(inotify)" : "(polling every second)");
-    fflush(stdout);
-    for (;;) {
-        struct pollfd fds[2];
-        int n = 0, key_i = -1, ino_i = -1;
-        if (g_raw) { fds[n].fd = STDIN_FILENO; fds[n].events = POLLIN; key_i = n++; }
-        if (inotify_fd >= 0) { fds[n].fd = inotify_fd; fds[n].events = POLLIN; ino_i = n++; }
-        int ready = poll(fds, (nfds_t)n, 1000);
-        if (ready < 0 && errno != EINTR)
-            break;
-        int changed = -1;
-        if (ino_i >= 0 && ready > 0 && fds[ino_i].revents) {
-            char buf[4096] __attribute__((aligned(8)));
-            ssize_t len = read(inotify_fd, buf, sizeof buf);
-            for (char *p = buf; len > 0 && p < buf + len;) {
-                struct inotify_event *ev = (struct inotify_event *)(void *)p;
-                if (ev->len && !is_editor_noise(ev->name))
-                    for (int i = 0; i < count; i++)
-                        if (watch_ids[i] == ev->wd)
-                            changed = i;
-                p += sizeof *ev + ev->len;
-            }
-        } else if (inotify_fd < 0) {
-            for (int i = 0; i < count; i++) {
-                time_t t = section_mtime(offered[i]);
-                if (t != mtimes[i]) {
-                    mtimes[i] = t;
-                    changed = i;
-                }
-            }
-        }
-        if (changed >= 0) {
-            usleep(150 * 1000); /* let the editor finish its rename dance */
-            current = changed;
-            redraw(offered[current], current, count, ++redraws, tty);
-            continue;
-        }
-        if (key_i >= 0 && ready > 0 && fds[key_i].revents) {
-            char key;
-            if (read(STDIN_FILENO, &key, 1) != 1)
-                continue;
-            if (key == 'q')
-                break;
-            if (key == 'n') {
-                current = (current + 1) % count;
-                redraw(offered[current], current, count, ++redraws, tty);
-            } else if (key == 'h') {
-                printf("\n");
-                char results[1200]; /* the failure on screen: the last redraw's */
-                snprintf(results, sizeof results, "%s/results.tsv", g_work);
-                show_next_hint(offered[current], results);
-                fflush(stdout);
-            } else if (key == 'l') {
-                if (tty)
-                    printf("\033[2J\033[H");
-                run_checker(NULL, 1, tty && !getenv("NO_COLOR"));
-                fflush(stdout);
-            }
-        }
-    }
+    raw_keys(tty);
+    static watcher w;
+    watch_start(&w, offered, count, force_poll);
+    watch_loop(&w, offered, count, current, tty);
     return 0;
 }

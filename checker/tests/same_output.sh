@@ -80,9 +80,10 @@ SED_NORMALIZE=(-E -e "s#$out/(old|new)([/.])#@OUT@/SIDE\\2#g" -e "s|$old|@TREE@|
 # interleave (hostile/asm_typo), and the checker's filter, which strips the
 # list only where it starts a line and ends it at the first line with a
 # ':', lets the heading or the paths through; old and new builds alike.
-# The heading and every line that is a bare path ending in .h (no
-# diagnostic is: each names "file:line:") are removed, in plain text and in
-# JSON strings.
+# The heading and every path ending in .h right before a line's end (a
+# diagnostic names "file:line:"; -H's own lines start with dots and are
+# stripped) are removed wherever they landed, in plain text and in JSON
+# strings.
 strip_guard_lists() { # FILE...: in place
   python3 - "$@" <<'EOF2'
 import re, sys
@@ -90,8 +91,7 @@ for path in sys.argv[1:]:
     with open(path, 'rb') as f:
         b = f.read()
     t = re.sub(rb'Multiple include guards may be useful for:(\n|\\n)', b'', b)
-    t = re.sub(rb'(?m)^/[^\n:"\\]*\.h\n', b'', t)
-    t = re.sub(rb'(?<=\\n)/[^\n:"\\]*\.h\\n', b'', t)
+    t = re.sub(rb'/[^\n:"\\ ]*\.h(\n|\\n)', b'', t)
     if t != b:
         with open(path, 'wb') as f:
             f.write(t)

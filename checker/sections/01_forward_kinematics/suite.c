@@ -398,9 +398,9 @@ static void writes_stay_inside(void)
 }
 
 DEFINE_SUITE(FORWARD_KINEMATICS,
-    {"arm_pose", "แขน 3 bone: ไหล่หมุน 30° ศอกงอ 45° — ตำแหน่งและ rotation ในโลก", "3-bone arm: shoulder turned 30°, elbow bent 45° — world positions and rotations", arm_pose},
-    {"random_skeletons", "skeleton สุ่ม 200 ชุด (สูงสุด 64 bone, มีกิ่งและหลาย root)", "200 random skeletons (up to 64 bones, with branches and several roots)", random_skeletons},
-    {"ring_of_bones", "64 bone หมุนทีละ 5.625°: ทุก joint อยู่บนวงกลมเดียวกัน", "64 bones each turned 5.625°: every joint lies on the same circle", ring_of_bones},
-    {"bad_parent_rejected", "parent index ผิด ต้องได้ FK_ERR_BAD_PARENT และไม่แตะ world[]", "bad parent index gives FK_ERR_BAD_PARENT and leaves world[] untouched", bad_parent_rejected},
-    {"bad_input_rejected", "count ผิด, NULL, NaN/inf หรือ offset นอกโลก (1e30) ต้องถูกปฏิเสธก่อนคำนวณ และ bad_bone ถูกต้อง", "a bad count, NULL, NaN/inf or an offset outside the world (1e30) is rejected before any computation, with the right bad_bone", bad_input_rejected},
-    {"writes_stay_inside", "skeleton 1..64 bone: ไม่เขียนเลย world[count-1] (ไม่แตะ world[count])", "skeletons of 1..64 bones: nothing written past world[count-1] (world[count] untouched)", writes_stay_inside})
+    {"arm_pose", "แขน 3 bone: ไหล่หมุน 30° ศอกงอ 45° — ตำแหน่งและ rotation ในโลก", "3-bone arm: shoulder turned 30°, elbow bent 45° — world positions and rotations", arm_pose, CHECK_FIXED},
+    {"random_skeletons", "skeleton สุ่ม 200 ชุด (สูงสุด 64 bone, มีกิ่งและหลาย root)", "200 random skeletons (up to 64 bones, with branches and several roots)", random_skeletons, CHECK_RANDOM},
+    {"ring_of_bones", "64 bone หมุนทีละ 5.625°: ทุก joint อยู่บนวงกลมเดียวกัน", "64 bones each turned 5.625°: every joint lies on the same circle", ring_of_bones, CHECK_FIXED},
+    {"bad_parent_rejected", "parent index ผิด ต้องได้ FK_ERR_BAD_PARENT และไม่แตะ world[]", "bad parent index gives FK_ERR_BAD_PARENT and leaves world[] untouched", bad_parent_rejected, CHECK_FIXED},
+    {"bad_input_rejected", "count ผิด, NULL, NaN/inf หรือ offset นอกโลก (1e30) ต้องถูกปฏิเสธก่อนคำนวณ และ bad_bone ถูกต้อง", "a bad count, NULL, NaN/inf or an offset outside the world (1e30) is rejected before any computation, with the right bad_bone", bad_input_rejected, CHECK_FIXED},
+    {"writes_stay_inside", "skeleton 1..64 bone: ไม่เขียนเลย world[count-1] (ไม่แตะ world[count])", "skeletons of 1..64 bones: nothing written past world[count-1] (world[count] untouched)", writes_stay_inside, CHECK_RANDOM})

@@ -377,10 +377,10 @@ static void exact_boundaries(void)
 }
 
 DEFINE_SUITE(LAW_OF_COSINES,
-    {"worked_examples", "ตัวอย่างในบท: 101.5°, 109.5°/31.6°, 180°/0° (ภายใน 0.05°)", "the chapter's examples: 101.5°, 109.5°/31.6°, 180°/0° (within 0.05°)", worked_examples},
-    {"random_triangles", "สามเหลี่ยมสุ่ม 2000 รูปที่เอื้อมถึง ตรงกับคำตอบอ้างอิง", "2000 random reachable triangles match the reference answer", random_triangles},
-    {"out_of_reach", "D > L1+L2: แขนเหยียดตรง (elbow 180°, shoulder 0°)", "D > L1+L2: the arm is straight (elbow 180°, shoulder 0°)", out_of_reach},
-    {"too_close", "D < |L1−L2|: แขนพับ (elbow 0°)", "D < |L1−L2|: the arm folds (elbow 0°)", too_close},
-    {"full_reach_rounding", "D = L1+L2 พอดี: cosine ปัดเศษเป็น -1.0000001 ต้องไม่ได้ NaN", "D = L1+L2 exactly: a cosine rounded to -1.0000001 must not give NaN", full_reach_rounding},
-    {"exact_boundaries", "ขอบพอดี: 2ab = 1, D = L1+L2 และ |L1−L2| พอดี, bone ล่างยาว 0, D = -0, bone ยาว inf, ด้านยักษ์/จิ๋ว", "exact edges: 2ab = 1, D exactly L1+L2 and |L1−L2|, a zero lower bone, D = -0, an infinite bone, giant/tiny sides", exact_boundaries},
-    {"odd_inputs", "input แปลกๆ (D เป็น inf/NaN/ติดลบ, bone ยาว 0) ได้ผลที่กำหนดไว้", "odd inputs (D inf/NaN/negative, zero-length bone) give the specified results", odd_inputs})
+    {"worked_examples", "ตัวอย่างในบท: 101.5°, 109.5°/31.6°, 180°/0° (ภายใน 0.05°)", "the chapter's examples: 101.5°, 109.5°/31.6°, 180°/0° (within 0.05°)", worked_examples, CHECK_FIXED},
+    {"random_triangles", "สามเหลี่ยมสุ่ม 2000 รูปที่เอื้อมถึง ตรงกับคำตอบอ้างอิง", "2000 random reachable triangles match the reference answer", random_triangles, CHECK_RANDOM},
+    {"out_of_reach", "D > L1+L2: แขนเหยียดตรง (elbow 180°, shoulder 0°)", "D > L1+L2: the arm is straight (elbow 180°, shoulder 0°)", out_of_reach, CHECK_RANDOM},
+    {"too_close", "D < |L1−L2|: แขนพับ (elbow 0°)", "D < |L1−L2|: the arm folds (elbow 0°)", too_close, CHECK_RANDOM},
+    {"full_reach_rounding", "D = L1+L2 พอดี: cosine ปัดเศษเป็น -1.0000001 ต้องไม่ได้ NaN", "D = L1+L2 exactly: a cosine rounded to -1.0000001 must not give NaN", full_reach_rounding, CHECK_RANDOM},
+    {"exact_boundaries", "ขอบพอดี: 2ab = 1, D = L1+L2 และ |L1−L2| พอดี, bone ล่างยาว 0, D = -0, bone ยาว inf, ด้านยักษ์/จิ๋ว", "exact edges: 2ab = 1, D exactly L1+L2 and |L1−L2|, a zero lower bone, D = -0, an infinite bone, giant/tiny sides", exact_boundaries, CHECK_FIXED},
+    {"odd_inputs", "input แปลกๆ (D เป็น inf/NaN/ติดลบ, bone ยาว 0) ได้ผลที่กำหนดไว้", "odd inputs (D inf/NaN/negative, zero-length bone) give the specified results", odd_inputs, CHECK_FIXED})

@@ -537,12 +537,12 @@ static void invalid_input(void)
 }
 
 DEFINE_SUITE(TWO_BONE,
-    {"chapter_arm", "แขนในบท (L1 0.5, L2 0.4, target ห่าง 0.7): ถึง target, ยาวคงที่, งอไปทาง pole", "the chapter's arm (L1 0.5, L2 0.4, target 0.7 away): reaches target, lengths kept, bends toward pole", chapter_arm},
-    {"reachable_targets", "2000 target ที่เอื้อมถึง: ความยาว bone, tip บน target, ข้อศอกฝั่ง pole", "2000 reachable targets: bone lengths, tip on target, elbow on the pole side", reachable_targets},
-    {"out_of_reach", "target ไกลเกิน L1+L2: แขนเหยียดตรงชี้ไปหา target", "target beyond L1+L2: the arm is straight, pointing at the target", out_of_reach},
-    {"too_close", "target ใกล้กว่า |L1−L2|: แขนพับ ความยาวคงที่", "target closer than |L1−L2|: the arm folds, lengths kept", too_close},
-    {"limb_scale", "ขายักษ์ (ยาว ~1e17) และจิ๋ว (~1e-25): ความยาว, tip, ข้อศอก เหมือนขาปกติ", "a giant limb (~1e17 long) and a tiny one (~1e-25): lengths, tip and elbow as for a usual limb", limb_scale},
-    {"exact_limits", "target ห่าง L1+L2 หรือ |L1−L2| พอดี: ถึง target (TWO_BONE_REACHED) แขนตรง/พับสุด", "target exactly L1+L2 or |L1−L2| away: reached (TWO_BONE_REACHED), arm straight/folded", exact_limits},
-    {"pole_on_target_line", "pole อยู่บนเส้น root→target: ใช้ fallback แล้วยังงอได้", "pole on the root→target line: uses the fallback and still bends", pole_on_target_line},
-    {"target_at_root", "target ทับ root: ไม่มี NaN ความยาวคงที่", "target on the root: no NaN, lengths kept", target_at_root},
-    {"invalid_input", "bone ยาว 0/ติดลบ/NaN หรือ input เป็น NULL: TWO_BONE_INVALID", "zero/negative/NaN bone length or NULL input: TWO_BONE_INVALID", invalid_input})
+    {"chapter_arm", "แขนในบท (L1 0.5, L2 0.4, target ห่าง 0.7): ถึง target, ยาวคงที่, งอไปทาง pole", "the chapter's arm (L1 0.5, L2 0.4, target 0.7 away): reaches target, lengths kept, bends toward pole", chapter_arm, CHECK_FIXED},
+    {"reachable_targets", "2000 target ที่เอื้อมถึง: ความยาว bone, tip บน target, ข้อศอกฝั่ง pole", "2000 reachable targets: bone lengths, tip on target, elbow on the pole side", reachable_targets, CHECK_RANDOM},
+    {"out_of_reach", "target ไกลเกิน L1+L2: แขนเหยียดตรงชี้ไปหา target", "target beyond L1+L2: the arm is straight, pointing at the target", out_of_reach, CHECK_RANDOM},
+    {"too_close", "target ใกล้กว่า |L1−L2|: แขนพับ ความยาวคงที่", "target closer than |L1−L2|: the arm folds, lengths kept", too_close, CHECK_RANDOM},
+    {"limb_scale", "ขายักษ์ (ยาว ~1e17) และจิ๋ว (~1e-25): ความยาว, tip, ข้อศอก เหมือนขาปกติ", "a giant limb (~1e17 long) and a tiny one (~1e-25): lengths, tip and elbow as for a usual limb", limb_scale, CHECK_RANDOM},
+    {"exact_limits", "target ห่าง L1+L2 หรือ |L1−L2| พอดี: ถึง target (TWO_BONE_REACHED) แขนตรง/พับสุด", "target exactly L1+L2 or |L1−L2| away: reached (TWO_BONE_REACHED), arm straight/folded", exact_limits, CHECK_RANDOM},
+    {"pole_on_target_line", "pole อยู่บนเส้น root→target: ใช้ fallback แล้วยังงอได้", "pole on the root→target line: uses the fallback and still bends", pole_on_target_line, CHECK_FIXED},
+    {"target_at_root", "target ทับ root: ไม่มี NaN ความยาวคงที่", "target on the root: no NaN, lengths kept", target_at_root, CHECK_FIXED},
+    {"invalid_input", "bone ยาว 0/ติดลบ/NaN หรือ input เป็น NULL: TWO_BONE_INVALID", "zero/negative/NaN bone length or NULL input: TWO_BONE_INVALID", invalid_input, CHECK_FIXED})

@@ -549,8 +549,8 @@ static void degenerate_input(void)
 }
 
 DEFINE_SUITE(POLE_VECTOR,
-    {"pole_offsets", "pole ของ knee อยู่หน้า (+Z) ของ elbow อยู่หลัง (−Z); pole_from_hip = hip + hip_rotation * offset", "knee pole in front (+Z), elbow pole behind (−Z); pole_from_hip = hip + hip_rotation * offset", pole_offsets},
-    {"pole_follows_hip", "hip หมุนรอบเส้น root→target ทีละ 15° × 24: เท้าอยู่กับที่ เข่าหมุนตามบนวงกลมเดียว", "hip turned about root→target in 15° steps × 24: foot stays, knee follows on one circle", pole_follows_hip},
-    {"rotations_point_bones", "+Z ของแต่ละ bone ชี้ไปหา joint ถัดไป และ +Y เอียงเข้าหา pole (300 ขาสุ่ม)", "each bone's +Z points at the next joint and +Y leans toward the pole (300 random legs)", rotations_point_bones},
-    {"rotations_rebuild_positions", "rotation ที่ได้ ส่งเข้า forward kinematics แล้วได้ root, mid, tip เดิม", "the rotations fed through forward kinematics give back root, mid and tip", rotations_rebuild_positions},
-    {"degenerate_input", "bone ยาว 0, pole บนเส้น bone, output เป็น NULL, ตำแหน่ง NaN/inf หรือนอกโลก: ไม่มี NaN ไม่ crash", "zero-length bone, pole on the bone line, NULL output, a NaN/inf or out-of-world position: no NaN, no crash", degenerate_input})
+    {"pole_offsets", "pole ของ knee อยู่หน้า (+Z) ของ elbow อยู่หลัง (−Z); pole_from_hip = hip + hip_rotation * offset", "knee pole in front (+Z), elbow pole behind (−Z); pole_from_hip = hip + hip_rotation * offset", pole_offsets, CHECK_RANDOM},
+    {"pole_follows_hip", "hip หมุนรอบเส้น root→target ทีละ 15° × 24: เท้าอยู่กับที่ เข่าหมุนตามบนวงกลมเดียว", "hip turned about root→target in 15° steps × 24: foot stays, knee follows on one circle", pole_follows_hip, CHECK_FIXED},
+    {"rotations_point_bones", "+Z ของแต่ละ bone ชี้ไปหา joint ถัดไป และ +Y เอียงเข้าหา pole (300 ขาสุ่ม)", "each bone's +Z points at the next joint and +Y leans toward the pole (300 random legs)", rotations_point_bones, CHECK_RANDOM},
+    {"rotations_rebuild_positions", "rotation ที่ได้ ส่งเข้า forward kinematics แล้วได้ root, mid, tip เดิม", "the rotations fed through forward kinematics give back root, mid and tip", rotations_rebuild_positions, CHECK_RANDOM},
+    {"degenerate_input", "bone ยาว 0, pole บนเส้น bone, output เป็น NULL, ตำแหน่ง NaN/inf หรือนอกโลก: ไม่มี NaN ไม่ crash", "zero-length bone, pole on the bone line, NULL output, a NaN/inf or out-of-world position: no NaN, no crash", degenerate_input, CHECK_FIXED})

@@ -1015,13 +1015,13 @@ static void bad_input(void)
 }
 
 DEFINE_SUITE(ROOT_MOTION,
-    {"validate_clip", "rm_validate: เฟรมไม่พอ, frame_time ≤ 0 หรือ NaN, ข้อมูลมี NaN หรือ rotation ศูนย์ ต้องถูกปฏิเสธ", "rm_validate: too few frames, frame_time ≤ 0 or NaN, NaN data or zero rotation are rejected", validate_clip},
-    {"heading_of_root", "rm_heading: heading ของ root จาก rotation (เอียง, ก้ม 90°, quaternion ไม่ยาว 1)", "rm_heading: the root's heading from its rotation (tilted, pitched 90°, non-unit quaternion)", heading_of_root},
-    {"sample_between_frames", "rm_sample: lerp ตำแหน่งและ slerp rotation ระหว่างเฟรม", "rm_sample: lerp position and slerp rotation between frames", sample_between_frames},
-    {"sample_wraps_loop", "rm_sample: clip แบบ loop วนเวลากลับเข้ารอบ [0, duration)", "rm_sample: a looping clip wraps time back into [0, duration)", sample_wraps_loop},
-    {"deltas_add_up", "delta ทุก step รวมกันได้การเคลื่อนที่ของ clip ที่ 30/60/144 Hz และ step ไม่เท่ากัน", "per-step deltas add up to the clip's motion at 30/60/144 Hz and with uneven steps", deltas_add_up},
-    {"loop_three_times", "loop เล่น 3 รอบ: ไปได้ 3 เท่า ไม่กระโดดตรงจุด loop (เดินตรงและเดินเลี้ยว)", "loop played 3 times: goes 3 times as far, no jump at the loop point (straight and turning walks)", loop_three_times},
-    {"real_clip", "clip จริง CMU 131_01: root motion ตรงกับการเคลื่อนที่ของ Hips (−3.00, 45.86) units", "real CMU clip 131_01: root motion matches the Hips' movement (−3.00, 45.86) units", real_clip},
-    {"character_frame", "delta อยู่ใน frame ของตัวละคร: clip เดินไป +Z ตัวละครที่หัน +X ก็เดินไป +X", "deltas in the character's frame: a clip walking +Z moves a character facing +X along +X", character_frame},
-    {"bake_in_place", "Bake Into Pose: root อยู่กับที่ ไม่หัน แต่ยังโยกขึ้นลงและเอียงเหมือนเดิม", "Bake Into Pose: root stays in place, doesn't turn, but still bobs and tilts as before", bake_in_place},
-    {"bad_input", "input ผิด (ไม่มีเฟรม, NaN, frame_time ≤ 0, เวลานอก clip): status ชัดเจน output ที่กำหนดไว้", "bad input (no frames, NaN, frame_time ≤ 0, time outside the clip): clear status, specified output", bad_input})
+    {"validate_clip", "rm_validate: เฟรมไม่พอ, frame_time ≤ 0 หรือ NaN, ข้อมูลมี NaN หรือ rotation ศูนย์ ต้องถูกปฏิเสธ", "rm_validate: too few frames, frame_time ≤ 0 or NaN, NaN data or zero rotation are rejected", validate_clip, CHECK_FIXED},
+    {"heading_of_root", "rm_heading: heading ของ root จาก rotation (เอียง, ก้ม 90°, quaternion ไม่ยาว 1)", "rm_heading: the root's heading from its rotation (tilted, pitched 90°, non-unit quaternion)", heading_of_root, CHECK_RANDOM},
+    {"sample_between_frames", "rm_sample: lerp ตำแหน่งและ slerp rotation ระหว่างเฟรม", "rm_sample: lerp position and slerp rotation between frames", sample_between_frames, CHECK_RANDOM},
+    {"sample_wraps_loop", "rm_sample: clip แบบ loop วนเวลากลับเข้ารอบ [0, duration)", "rm_sample: a looping clip wraps time back into [0, duration)", sample_wraps_loop, CHECK_RANDOM},
+    {"deltas_add_up", "delta ทุก step รวมกันได้การเคลื่อนที่ของ clip ที่ 30/60/144 Hz และ step ไม่เท่ากัน", "per-step deltas add up to the clip's motion at 30/60/144 Hz and with uneven steps", deltas_add_up, CHECK_RANDOM},
+    {"loop_three_times", "loop เล่น 3 รอบ: ไปได้ 3 เท่า ไม่กระโดดตรงจุด loop (เดินตรงและเดินเลี้ยว)", "loop played 3 times: goes 3 times as far, no jump at the loop point (straight and turning walks)", loop_three_times, CHECK_RANDOM},
+    {"real_clip", "clip จริง CMU 131_01: root motion ตรงกับการเคลื่อนที่ของ Hips (−3.00, 45.86) units", "real CMU clip 131_01: root motion matches the Hips' movement (−3.00, 45.86) units", real_clip, CHECK_RANDOM},
+    {"character_frame", "delta อยู่ใน frame ของตัวละคร: clip เดินไป +Z ตัวละครที่หัน +X ก็เดินไป +X", "deltas in the character's frame: a clip walking +Z moves a character facing +X along +X", character_frame, CHECK_RANDOM},
+    {"bake_in_place", "Bake Into Pose: root อยู่กับที่ ไม่หัน แต่ยังโยกขึ้นลงและเอียงเหมือนเดิม", "Bake Into Pose: root stays in place, doesn't turn, but still bobs and tilts as before", bake_in_place, CHECK_FIXED},
+    {"bad_input", "input ผิด (ไม่มีเฟรม, NaN, frame_time ≤ 0, เวลานอก clip): status ชัดเจน output ที่กำหนดไว้", "bad input (no frames, NaN, frame_time ≤ 0, time outside the clip): clear status, specified output", bad_input, CHECK_FIXED})

@@ -1308,14 +1308,14 @@ static void depenetration(void)
 }
 
 DEFINE_SUITE(CONTROLLER_SYNC,
-    {"slide_flat", "ctrl_slide ชนกำแพง (ตรง/เอียง), พื้น, เพดาน: ส่วนที่ขนานผิวไปครบ หยุดเมื่อแตะ", "ctrl_slide into walls (straight/tilted), floor, ceiling: full parallel part kept, stops on contact", slide_flat},
-    {"slopes_and_steps", "ctrl_slide บนทางลาด 20°/55° และขั้น 0.25/0.32/0.5 m: slope_limit และ step_height", "ctrl_slide on 20°/55° slopes and 0.25/0.32/0.5 m steps: slope_limit and step_height", slopes_and_steps},
-    {"never_inside_at_any_speed", "ห้องปิด delta เร็วถึง 25 m/s ที่ 30/60/144 Hz: ไม่จมไม่ทะลุ ทางโล่งไปครบ", "closed room, deltas up to 25 m/s at 30/60/144 Hz: never sinks or tunnels, open paths go the full way", never_inside_at_any_speed},
-    {"slides_along_wall", "เดินเฉียงเข้ากำแพง: ไถลไปตามกำแพงได้ระยะขนานครบทุก frame rate", "walking into a wall at an angle: slides along it the full parallel distance at every frame rate", slides_along_wall},
-    {"flat_ground_as_far_as_clip", "clip จริงบนพื้นเรียบ: ไปไกลเท่าที่ root motion สั่งพอดี grounded ตลอด", "real clip on flat ground: goes exactly as far as root motion says, grounded throughout", flat_ground_as_far_as_clip},
-    {"falls_off_ledge", "เดินตกขอบแท่น: grounded หลุด ตกตาม gravity แล้วลงยืนบนพื้นล่าง", "walking off a platform: loses grounded, falls under gravity and lands on the floor below", falls_off_ledge},
-    {"walks_down_slope", "เดินลงทางลาด 25°: grounded ทุก frame (แรงกด −2 m/s ของบท)", "walking down a 25° slope: grounded every frame (the chapter's −2 m/s push down)", walks_down_slope},
-    {"slope_limit_and_steps", "เดินเข้าทางลาดชัน/ขั้นบันได: ขึ้นได้เฉพาะที่อยู่ใน slope_limit และ step_height (ลำดับการดันของกล่องเลือกได้)", "walking into steep slopes/stairs: climbs only within slope_limit and step_height (in any box order)", slope_limit_and_steps},
-    {"chapter_gravity", "verticalVelocity ตามบท: −2 ตอน grounded แล้ว += g·dt, motion.y = v·dt", "the chapter's verticalVelocity: −2 while grounded, then += g·dt, motion.y = v·dt", chapter_gravity},
-    {"bad_input", "input ผิด (NULL, NaN, radius/slope/step ผิด, dt ≤ 0, ไกลเกิน): status ชัด state ไม่ถูกแตะ", "bad input (NULL, NaN, bad radius/slope/step, dt ≤ 0, too far): clear status, state untouched", bad_input},
-    {"depenetration", "เริ่มจมในพื้น/กำแพง motion ศูนย์: ดันออกมาแตะผิวพอดี; ขับเข้ามุม V ของกล่องสองใบ: ไม่จบในกล่องใด", "starting sunk into a floor/wall with zero motion: pushed out to just touching; driven into a V of two boxes: never ends inside one", depenetration})
+    {"slide_flat", "ctrl_slide ชนกำแพง (ตรง/เอียง), พื้น, เพดาน: ส่วนที่ขนานผิวไปครบ หยุดเมื่อแตะ", "ctrl_slide into walls (straight/tilted), floor, ceiling: full parallel part kept, stops on contact", slide_flat, CHECK_RANDOM},
+    {"slopes_and_steps", "ctrl_slide บนทางลาด 20°/55° และขั้น 0.25/0.32/0.5 m: slope_limit และ step_height", "ctrl_slide on 20°/55° slopes and 0.25/0.32/0.5 m steps: slope_limit and step_height", slopes_and_steps, CHECK_FIXED},
+    {"never_inside_at_any_speed", "ห้องปิด delta เร็วถึง 25 m/s ที่ 30/60/144 Hz: ไม่จมไม่ทะลุ ทางโล่งไปครบ", "closed room, deltas up to 25 m/s at 30/60/144 Hz: never sinks or tunnels, open paths go the full way", never_inside_at_any_speed, CHECK_RANDOM},
+    {"slides_along_wall", "เดินเฉียงเข้ากำแพง: ไถลไปตามกำแพงได้ระยะขนานครบทุก frame rate", "walking into a wall at an angle: slides along it the full parallel distance at every frame rate", slides_along_wall, CHECK_RANDOM},
+    {"flat_ground_as_far_as_clip", "clip จริงบนพื้นเรียบ: ไปไกลเท่าที่ root motion สั่งพอดี grounded ตลอด", "real clip on flat ground: goes exactly as far as root motion says, grounded throughout", flat_ground_as_far_as_clip, CHECK_RANDOM},
+    {"falls_off_ledge", "เดินตกขอบแท่น: grounded หลุด ตกตาม gravity แล้วลงยืนบนพื้นล่าง", "walking off a platform: loses grounded, falls under gravity and lands on the floor below", falls_off_ledge, CHECK_FIXED},
+    {"walks_down_slope", "เดินลงทางลาด 25°: grounded ทุก frame (แรงกด −2 m/s ของบท)", "walking down a 25° slope: grounded every frame (the chapter's −2 m/s push down)", walks_down_slope, CHECK_RANDOM},
+    {"slope_limit_and_steps", "เดินเข้าทางลาดชัน/ขั้นบันได: ขึ้นได้เฉพาะที่อยู่ใน slope_limit และ step_height (ลำดับการดันของกล่องเลือกได้)", "walking into steep slopes/stairs: climbs only within slope_limit and step_height (in any box order)", slope_limit_and_steps, CHECK_FIXED},
+    {"chapter_gravity", "verticalVelocity ตามบท: −2 ตอน grounded แล้ว += g·dt, motion.y = v·dt", "the chapter's verticalVelocity: −2 while grounded, then += g·dt, motion.y = v·dt", chapter_gravity, CHECK_FIXED},
+    {"bad_input", "input ผิด (NULL, NaN, radius/slope/step ผิด, dt ≤ 0, ไกลเกิน): status ชัด state ไม่ถูกแตะ", "bad input (NULL, NaN, bad radius/slope/step, dt ≤ 0, too far): clear status, state untouched", bad_input, CHECK_FIXED},
+    {"depenetration", "เริ่มจมในพื้น/กำแพง motion ศูนย์: ดันออกมาแตะผิวพอดี; ขับเข้ามุม V ของกล่องสองใบ: ไม่จบในกล่องใด", "starting sunk into a floor/wall with zero motion: pushed out to just touching; driven into a V of two boxes: never ends inside one", depenetration, CHECK_FIXED})
