@@ -49,6 +49,8 @@ SELFTEST := $(BUILD)/selftest
 GRADE_ALL := $(BUILD)/grade_all
 WATCH := $(BUILD)/watch
 TRUSTED_SRC := $(addprefix checker/,checker.c sha256.c check.c spawn.c sandbox.c runner_elf.c diagnosis.c messages.c sections.c sections/ik_chain_checks.c text.c)
+# The pictures of failing cases (issue 17): recorded by the suites, drawn by the driver.
+TRUSTED_SRC += checker/picture.c
 SUITE_SRC := $(wildcard checker/sections/*/suite.c)
 REF_SRC := $(foreach s,$(SECTIONS),solutions/$(s)/$(call section_name,$(s)).c)
 RUNNER_OBJS := $(OBJ)/runner_main.o $(OBJ)/libcommon.a $(foreach s,$(SECTIONS),$(OBJ)/ops/$(s).o $(OBJ)/ref/$(s).o) $(OBJ)/musl/stamp

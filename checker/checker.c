@@ -17,6 +17,7 @@
 #endif
 #include "check.h"
 #include "messages.h"
+#include "picture.h"
 #include "runner_elf.h"
 #include "sections.h"
 #include "sha256.h"
@@ -1509,6 +1510,7 @@ static void print_failure(const options *o, const section_result *sr, size_t i)
     char text[sizeof r->record.text];
     text_safe_str(text, sizeof text, r->record.text, TEXT_LINES);
     printf("%s\n", text);
+    picture_print(sr->def->slug, c->name);
     printf(msg(MSG_REREAD), sr->def->chapter);
     printf("\n");
 }
@@ -2047,7 +2049,9 @@ int main(int argc, char **argv)
             if (key[0] && cache_get_results(&o, results_at, sr, sr->checks, sr->note, sizeof sr->note)) {
                 g_cache_stats.results_reused++;
             } else {
+                picture_begin(o.list_only ? NULL : o.work, CHECK_ENV.plot_defer ? o.plot_dir : NULL, sr->def);
                 int ran = run_checks(sr, sr->checks, NULL) && (o.seed_count <= 1 || sweep_seeds(sr, o.seed_count));
+                picture_stop();
                 if (!ran) {
                     fprintf(stderr, "checker: internal error: suite %s did not run every check\n", sr->def->slug);
                     internal_error = 1;
@@ -2116,6 +2120,7 @@ int main(int argc, char **argv)
         fprintf(stderr, "cache: %d runners reused, %d compiled; %d section runs reused, %d run\n",
                 g_cache_stats.runners_reused, g_cache_stats.runners_compiled, g_cache_stats.results_reused,
                 g_cache_stats.results_run);
+    picture_draw(); /* after every check: never in a check's time budget */
     print_report(&o, results_list, count);
     int grading = o.gradescope || o.junit || o.scores;
     if (grading) {

@@ -1,0 +1,554 @@
+/* picture.c - records the failing case of a check and draws it after the
+ * section's checks (see picture.h). */
+#define _GNU_SOURCE
+/* Paths are bounded buffers; a truncated one just fails to open. */
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic ignored "-Wformat-truncation"
+#endif
+#include "picture.h"
+#include "check.h"
+#include "messages.h"
+#include "spawn.h"
+
+#include <CUnit/CUnit.h>
+#include <CUnit/TestRun.h>
+#include <dirent.h>
+#include <errno.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+/* The few sentences this file says (Thai with the English terms, and
+ * English for --lang en), kept here together rather than in the section
+ * blocks of the messages .def: they belong to no one section. */
+static const char *say(int which)
+{
+    static const char *const TEXT[][2] = {
+        {"  รูปของกรณีที่ไม่ผ่าน (picture of the failing case): %s.png (และ .svg)\n",
+         "  picture of the failing case: %s.png (and .svg)\n"},
+        {"  (ติดตั้ง gnuplot แล้วจะได้รูปของกรณีที่ไม่ผ่าน (a picture of the failing case): sudo apt-get install gnuplot-nox)\n",
+         "  (install gnuplot to get a picture of the failing case: sudo apt-get install gnuplot-nox)\n"},
+    };
+    return TEXT[which][msg_is_english() ? 1 : 0];
+}
+
+/* One section has at most 32 checks (checker.c's MAX_CHECKS). */
+#define MAX_PICTURES 320 /* every check of every section */
+#define VARS_SIZE 4096
+
+/* One named block of the data file: its polylines (or labels) separated
+ * by blank lines; a picture's blocks are written one after the other. */
+#define MAX_BLOCKS 48
+#define BLOCK_LIMIT (256 * 1024) /* a block past this is cut: never a real case */
+typedef struct {
+    char name[40];
+    char *text;
+    size_t used, cap;
+} block;
+
+typedef struct {
+    char slug[64];
+    char check[64];
+    char base[2200]; /* the picture's path without .svg/.png, once drawn */
+    char kind[32];
+    block blocks[MAX_BLOCKS];
+    int block_count;
+    block *at; /* where append() writes */
+    char vars[VARS_SIZE];
+    size_t vars_used;
+    int truncated;
+    /* the view: the trusted blocks' extent (reference, given), then the
+     * student's points that lie not too far outside it */
+    float lo[2], hi[2];
+    int have_box;
+    int pending; /* recorded, not drawn yet */
+    int drawn;   /* both files written by gnuplot */
+} picture;
+
+static picture *g_pictures[MAX_PICTURES];
+static int g_count;
+static int g_recording;
+static picture *g_open; /* the running check's picture, if it opened one */
+static const char *g_open_check;
+static char g_dir[2048];
+static char g_slug[64];
+static vec3 g_origin = {0, 0, 0}, g_ax = {1, 0, 0}, g_ay = {0, 1, 0};
+static int g_note_said;
+static int g_all; /* grading: every failing check's picture, into the student's result folder */
+
+/* Student points far outside the trusted view would shrink the picture
+ * to nothing: the view grows to at most this many times the trusted
+ * extent, and what lies beyond is cut (the numbers are in the message). */
+#define VIEW_GROWTH 3.0f
+
+static void append(picture *p, const char *format, ...) __attribute__((format(printf, 2, 3)));
+static void append(picture *p, const char *format, ...)
+{
+    block *b = p->at;
+    if (!b)
+        return;
+    char line[512];
+    va_list ap;
+    va_start(ap, format);
+    int n = vsnprintf(line, sizeof line, format, ap);
+    va_end(ap);
+    if (n < 0 || (size_t)n >= sizeof line || b->used + (size_t)n + 1 > BLOCK_LIMIT) {
+        p->truncated = 1;
+        return;
+    }
+    if (b->used + (size_t)n + 1 > b->cap) {
+        size_t cap = b->cap ? 2 * b->cap : 4096;
+        while (cap < b->used + (size_t)n + 1)
+            cap *= 2;
+        char *grown = realloc(b->text, cap);
+        if (!grown) {
+            p->truncated = 1;
+            return;
+        }
+        b->text = grown;
+        b->cap = cap;
+    }
+    memcpy(b->text + b->used, line, (size_t)n + 1);
+    b->used += (size_t)n;
+}
+
+/* Opens block `name` for append(): a new one, or another polyline of an
+ * existing one. */
+static void open_block(picture *p, const char *name)
+{
+    for (int i = 0; i < p->block_count; i++)
+        if (!strcmp(p->blocks[i].name, name)) {
+            p->at = &p->blocks[i];
+            append(p, "\n"); /* a blank line: a new polyline in the same block */
+            return;
+        }
+    if (p->block_count == MAX_BLOCKS) {
+        p->at = NULL;
+        p->truncated = 1;
+        return;
+    }
+    block *b = &p->blocks[p->block_count++];
+    memset(b, 0, sizeof *b);
+    snprintf(b->name, sizeof b->name, "%s", name);
+    p->at = b;
+}
+
+static void append_var(picture *p, const char *format, ...) __attribute__((format(printf, 2, 3)));
+static void append_var(picture *p, const char *format, ...)
+{
+    va_list ap;
+    va_start(ap, format);
+    int n = vsnprintf(p->vars + p->vars_used, sizeof p->vars - p->vars_used, format, ap);
+    va_end(ap);
+    if (n >= 0 && (size_t)n < sizeof p->vars - p->vars_used)
+        p->vars_used += (size_t)n;
+    else
+        p->vars[p->vars_used] = '\0';
+}
+
+/* A number safe to print for gnuplot: NaN for anything not finite, huge
+ * values clamped (still far outside any view). */
+static double safe(double v)
+{
+    if (!isfinite(v))
+        return NAN;
+    return v > 1e6 ? 1e6 : v < -1e6 ? -1e6 : v;
+}
+
+static int trusted_block(const char *block)
+{
+    return strncmp(block, "student", 7) != 0;
+}
+
+static void grow_box(picture *p, const char *block, float x, float y)
+{
+    if (!isfinite(x) || !isfinite(y))
+        return;
+    if (trusted_block(block)) {
+        if (!p->have_box) {
+            p->lo[0] = p->hi[0] = x;
+            p->lo[1] = p->hi[1] = y;
+            p->have_box = 1;
+        }
+        p->lo[0] = fminf(p->lo[0], x), p->hi[0] = fmaxf(p->hi[0], x);
+        p->lo[1] = fminf(p->lo[1], y), p->hi[1] = fmaxf(p->hi[1], y);
+    }
+}
+
+/* The student's points widen the view afterwards (picture_draw), within
+ * VIEW_GROWTH of the trusted extent; kept as a second pass over the data. */
+
+int picture_case(const char *kind)
+{
+    CU_pTest test = CU_get_current_test();
+    if (!g_recording || !test || !test->pName)
+        return 0;
+    if (g_open_check && !strcmp(g_open_check, test->pName))
+        return 0; /* this check's picture is open already: the first case wins */
+    for (int i = 0; i < g_count; i++)
+        if (!strcmp(g_pictures[i]->slug, g_slug) && !strcmp(g_pictures[i]->check, test->pName))
+            return 0;
+    if (g_count == MAX_PICTURES)
+        return 0;
+    picture *p = malloc(sizeof *p);
+    if (!p)
+        return 0;
+    g_pictures[g_count++] = p;
+    p->vars[0] = p->base[0] = '\0';
+    p->vars_used = 0;
+    p->block_count = 0;
+    p->at = NULL;
+    p->truncated = p->have_box = p->drawn = 0;
+    p->pending = 1;
+    snprintf(p->slug, sizeof p->slug, "%s", g_slug);
+    snprintf(p->check, sizeof p->check, "%s", test->pName);
+    snprintf(p->kind, sizeof p->kind, "%s", kind);
+    g_open = p;
+    g_open_check = p->check;
+    g_origin = (vec3){0, 0, 0}, g_ax = (vec3){1, 0, 0}, g_ay = (vec3){0, 1, 0};
+    return 1;
+}
+
+/* The open picture of the running check, or NULL. */
+static picture *current(void)
+{
+    CU_pTest test = CU_get_current_test();
+    if (!g_recording || !g_open || !test || !test->pName || strcmp(g_open->check, test->pName))
+        return NULL;
+    return g_open;
+}
+
+const char *picture_tr(const char *thai, const char *english)
+{
+    return msg_is_english() ? english : thai;
+}
+
+void picture_plane(vec3 origin, vec3 x_axis, vec3 y_axis)
+{
+    g_origin = origin;
+    g_ax = x_axis;
+    g_ay = y_axis;
+}
+
+void picture_project(vec3 p, float *x, float *y)
+{
+    vec3 d = v3_sub(p, g_origin);
+    *x = v3_dot(d, g_ax);
+    *y = v3_dot(d, g_ay);
+}
+
+void picture_points(const char *block, const vec3 *points, int count)
+{
+    picture *p = current();
+    if (!p)
+        return;
+    open_block(p, block);
+    for (int i = 0; i < count; i++) {
+        float x, y;
+        picture_project(points[i], &x, &y);
+        grow_box(p, block, x, y);
+        append(p, "%.6g %.6g\n", safe(x), safe(y));
+    }
+}
+
+void picture_xy(const char *block, const float *xy, int count)
+{
+    picture *p = current();
+    if (!p)
+        return;
+    open_block(p, block);
+    for (int i = 0; i < count; i++) {
+        grow_box(p, block, xy[2 * i], xy[2 * i + 1]);
+        append(p, "%.6g %.6g\n", safe(xy[2 * i]), safe(xy[2 * i + 1]));
+    }
+}
+
+void picture_label(const char *block, float x, float y, const char *text)
+{
+    picture *p = current();
+    if (!p)
+        return;
+    /* labels of one block are lines of one polyline: no blank line between */
+    int found = 0;
+    for (int i = 0; i < p->block_count; i++)
+        found |= !strcmp(p->blocks[i].name, block);
+    if (found) {
+        for (int i = 0; i < p->block_count; i++)
+            if (!strcmp(p->blocks[i].name, block))
+                p->at = &p->blocks[i];
+    } else
+        open_block(p, block);
+    char clean[256];
+    size_t n = 0;
+    for (const char *c = text; *c && n + 1 < sizeof clean; c++) /* our own text; no quote may end it early */
+        if (*c != '"' && *c != '\n' && *c != '\\')
+            clean[n++] = *c;
+    clean[n] = '\0';
+    append(p, "%.6g %.6g \"%s\"\n", safe(x), safe(y), clean);
+}
+
+void picture_number(const char *name, double value)
+{
+    picture *p = current();
+    if (p)
+        append_var(p, "%s = %.9g\n", name, isfinite(value) ? safe(value) : 0.0);
+}
+
+/* gnuplot reads '...' strings literally except that '' is one quote. */
+static void quoted(char *out, size_t size, const char *text)
+{
+    size_t n = 0;
+    if (size < 3)
+        return;
+    out[n++] = '\'';
+    for (const char *c = text; *c && n + 3 < size; c++) {
+        if (*c == '\n')
+            continue;
+        if (*c == '\'')
+            out[n++] = '\'';
+        out[n++] = *c;
+    }
+    out[n++] = '\'';
+    out[n] = '\0';
+}
+
+void picture_text(const char *name, const char *text)
+{
+    picture *p = current();
+    if (!p)
+        return;
+    char q[1024];
+    quoted(q, sizeof q, text);
+    append_var(p, "%s = %s\n", name, q);
+}
+
+/* ---- the driver's side ------------------------------------------------- */
+
+static void remove_stale(const char *dir, const char *slug)
+{
+    DIR *d = opendir(dir);
+    if (!d)
+        return;
+    size_t n = strlen(slug);
+    struct dirent *e;
+    while ((e = readdir(d)))
+        if (!strncmp(e->d_name, slug, n) && !strncmp(e->d_name + n, "__", 2)) {
+            char path[4096];
+            snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+            unlink(path);
+        }
+    closedir(d);
+}
+
+void picture_begin(const char *work, const char *result_dir, const section_def *section)
+{
+    char dir[2048] = "";
+    if (work)
+        snprintf(dir, sizeof dir, "%s/pictures", result_dir ? result_dir : work);
+    int kept = 0;
+    for (int i = 0; i < g_count; i++) {
+        if (!strcmp(g_pictures[i]->slug, section->slug)) {
+            for (int b = 0; b < g_pictures[i]->block_count; b++)
+                free(g_pictures[i]->blocks[b].text);
+            free(g_pictures[i]);
+        }
+        else
+            g_pictures[kept++] = g_pictures[i];
+    }
+    g_count = kept;
+    g_open = NULL;
+    g_open_check = NULL;
+    g_recording = work != NULL;
+    g_all = result_dir != NULL;
+    snprintf(g_dir, sizeof g_dir, "%s", dir);
+    snprintf(g_slug, sizeof g_slug, "%s", section->slug);
+    if (work)
+        remove_stale(dir, section->slug);
+}
+
+void picture_stop(void)
+{
+    g_recording = 0;
+    g_open = NULL;
+    g_open_check = NULL;
+}
+
+static int make_dir(const char *path)
+{
+    char tmp[2048];
+    snprintf(tmp, sizeof tmp, "%s", path);
+    for (char *c = tmp + 1; *c; c++)
+        if (*c == '/') {
+            *c = '\0';
+            if (mkdir(tmp, 0755) != 0 && errno != EEXIST)
+                return 0;
+            *c = '/';
+        }
+    return mkdir(tmp, 0755) == 0 || errno == EEXIST;
+}
+
+static int have_gnuplot(void)
+{
+    static int known = -1;
+    if (known >= 0)
+        return known;
+    const char *path = getenv("PATH");
+    known = 0;
+    for (const char *p = path ? path : ""; !known && *p;) {
+        const char *end = strchr(p, ':');
+        size_t len = end ? (size_t)(end - p) : strlen(p);
+        char exe[4096];
+        snprintf(exe, sizeof exe, "%.*s/gnuplot", (int)len, len ? p : ".");
+        known = access(exe, X_OK) == 0;
+        p += len + (end ? 1 : 0);
+    }
+    return known;
+}
+
+static long file_size(const char *path)
+{
+    struct stat st;
+    return stat(path, &st) == 0 && S_ISREG(st.st_mode) ? (long)st.st_size : -1;
+}
+
+/* The student's points widen the view within VIEW_GROWTH of the trusted
+ * extent (read back from the data written). */
+static void student_box(picture *p, float lo[2], float hi[2])
+{
+    float w = fmaxf(p->hi[0] - p->lo[0], p->hi[1] - p->lo[1]);
+    if (!(w > 0))
+        w = 1;
+    float cx = 0.5f * (p->lo[0] + p->hi[0]), cy = 0.5f * (p->lo[1] + p->hi[1]);
+    float limit = 0.5f * w * VIEW_GROWTH;
+    lo[0] = p->lo[0], hi[0] = p->hi[0], lo[1] = p->lo[1], hi[1] = p->hi[1];
+    for (int b = 0; b < p->block_count; b++) {
+        if (trusted_block(p->blocks[b].name) || !p->blocks[b].text)
+            continue;
+        for (const char *line = p->blocks[b].text; *line;) {
+            const char *end = strchr(line, '\n');
+            float x, y;
+            if (sscanf(line, "%f %f", &x, &y) == 2 && isfinite(x) && isfinite(y) && fabsf(x - cx) <= limit &&
+                fabsf(y - cy) <= limit) {
+                lo[0] = fminf(lo[0], x), hi[0] = fmaxf(hi[0], x);
+                lo[1] = fminf(lo[1], y), hi[1] = fmaxf(hi[1], y);
+            }
+            if (!end)
+                break;
+            line = end + 1;
+        }
+    }
+}
+
+/* Draws the pending pictures (every one, or just `only`) in one gnuplot
+ * run: one script, each picture's data file and two outputs. */
+static void draw(const picture *only)
+{
+    g_recording = 0;
+    int mine = 0;
+    for (int i = 0; i < g_count; i++)
+        mine += g_pictures[i]->pending && (!only || g_pictures[i] == only);
+    if (mine == 0 || !have_gnuplot() || !make_dir(g_dir))
+        return;
+    char script[4096];
+    snprintf(script, sizeof script, "%s/pictures.gp", g_dir);
+    FILE *gp = fopen(script, "w");
+    if (!gp)
+        return;
+    char root[4096], qroot[4200], dir_abs[4096];
+    if (!realpath(CHECK_ENV.root, root))
+        snprintf(root, sizeof root, "%s", CHECK_ENV.root);
+    if (!realpath(g_dir, dir_abs))
+        snprintf(dir_abs, sizeof dir_abs, "%s", g_dir);
+    quoted(qroot, sizeof qroot, root);
+    fprintf(gp, "# the failing cases' pictures (checker/picture.c)\nroot = %s\nlang = '%s'\n", qroot,
+            msg_is_english() ? "en" : "th");
+    for (int i = 0; i < g_count; i++) {
+        picture *p = g_pictures[i];
+        if (!p->pending || (only && p != only))
+            continue;
+        char base[4096], dat[4200], qdat[4300], qbase[4300], qcheck[200];
+        snprintf(base, sizeof base, "%s/%s__%s", dir_abs, p->slug, p->check);
+        snprintf(p->base, sizeof p->base, "%s", base);
+        snprintf(dat, sizeof dat, "%s.dat", base);
+        FILE *f = fopen(dat, "w");
+        if (!f)
+            continue;
+        for (int b = 0; b < p->block_count; b++)
+            fprintf(f, "# =%s=\n%s\n\n", p->blocks[b].name, p->blocks[b].text ? p->blocks[b].text : "");
+        if (fclose(f) != 0)
+            continue;
+        float lo[2] = {0, 0}, hi[2] = {1, 1};
+        if (p->have_box)
+            student_box(p, lo, hi);
+        quoted(qdat, sizeof qdat, dat);
+        quoted(qbase, sizeof qbase, base);
+        quoted(qcheck, sizeof qcheck, p->check);
+        fprintf(gp, "\nreset\ndata = %s\nout = %s\nslug = '%s'\ncheck = %s\n", qdat, qbase, p->slug, qcheck);
+        fprintf(gp, "xmin = %.6g; xmax = %.6g; ymin = %.6g; ymax = %.6g\n", lo[0], hi[0], lo[1], hi[1]);
+        fprintf(gp, "blocks = ' ");
+        for (int b = 0; b < p->block_count; b++)
+            fprintf(gp, "%s ", p->blocks[b].name);
+        fprintf(gp, "'\n");
+        fputs(p->vars, gp);
+        fprintf(gp, "load root.'/plots/failing/common.gp'\nload root.'/plots/failing/%s.gp'\n", p->kind);
+        p->drawn = 1; /* for now: tried; confirmed below */
+    }
+    if (fclose(gp) != 0)
+        return;
+    const char *argv[] = {"gnuplot", script, NULL};
+    spawn_request rq = {.argv = argv, .timeout_ms = 30000, .output_keep = 2000, .output_limit = 1u << 16};
+    spawn_result rs;
+    spawn_run(&rq, &rs);
+    /* One bad template must not hide the others' pictures: each picture
+     * counts as drawn when both of its files are there and not empty. */
+    for (int i = 0; i < g_count; i++) {
+        picture *p = g_pictures[i];
+        if (!p->pending || (only && p != only))
+            continue;
+        char svg[4300], png[4300];
+        snprintf(svg, sizeof svg, "%s.svg", p->base);
+        snprintf(png, sizeof png, "%s.png", p->base);
+        p->drawn = p->drawn && file_size(svg) > 0 && file_size(png) > 0;
+        p->pending = 0;
+    }
+    if (rs.output_size > 0) { /* gnuplot's complaints, for whoever wrote a template */
+        char log[4200];
+        snprintf(log, sizeof log, "%s/pictures.log", dir_abs);
+        FILE *l = fopen(log, "w");
+        if (l) {
+            fwrite(rs.output, 1, rs.output_size, l);
+            fclose(l);
+        }
+    }
+    spawn_result_free(&rs);
+}
+
+void picture_draw(void)
+{
+    g_recording = 0;
+    if (g_all)
+        draw(NULL);
+}
+
+void picture_print(const char *slug, const char *check)
+{
+    for (int i = 0; i < g_count; i++) {
+        picture *p = g_pictures[i];
+        if (strcmp(p->check, check) != 0 || strcmp(p->slug, slug) != 0)
+            continue;
+        if (p->pending)
+            draw(p);
+        if (!have_gnuplot()) {
+            if (!g_note_said)
+                printf("%s", say(1));
+            g_note_said = 1;
+        } else if (p->drawn) {
+            printf(say(0), p->base);
+        }
+        return;
+    }
+}
