@@ -326,6 +326,52 @@ void picture_text(const char *name, const char *text)
     append_var(p, "%s = %s\n", name, q);
 }
 
+/* ---- pictures shared by several sections -------------------------------- */
+
+/* A unit vector square to `axis` (unit), as near `hint` as it can be. */
+static vec3 square_to(vec3 axis, vec3 hint)
+{
+    vec3 h = v3_sub(hint, v3_scale(axis, v3_dot(hint, axis)));
+    float l = v3_length(h);
+    if (isfinite(l) && l > 1e-6f)
+        return v3_scale(h, 1.0f / l);
+    vec3 any = fabsf(axis.x) < 0.9f ? v3(1, 0, 0) : v3(0, 1, 0);
+    return v3_normalize(v3_sub(any, v3_scale(axis, v3_dot(any, axis))));
+}
+
+void picture_limb(const char *title, vec3 root, vec3 target, vec3 pole, vec3 ref_mid, vec3 ref_tip, vec3 mid, vec3 tip)
+{
+    if (!v3_is_finite(root) || !v3_is_finite(target) || !v3_is_finite(pole) || !picture_case("limb"))
+        return;
+    vec3 x = v3_sub(target, root);
+    float lx = v3_length(x);
+    x = lx > 1e-6f && isfinite(lx) ? v3_scale(x, 1.0f / lx) : square_to(v3(0, 0, 1), v3_sub(ref_mid, root));
+    vec3 y = square_to(x, v3_sub(pole, root));
+    if (v3_length(v3_sub(v3_sub(pole, root), v3_scale(x, v3_dot(v3_sub(pole, root), x)))) < 1e-6f)
+        y = square_to(x, v3_sub(ref_mid, root)); /* the pole on the line: the reference's bend */
+    picture_plane(root, x, y);
+    picture_points("given", (vec3[]){root, target}, 2);
+    picture_points("target", &target, 1);
+    picture_points("pole", &pole, 1);
+    picture_points("ref", (vec3[]){root, ref_mid, ref_tip}, 3);
+    if (v3_is_finite(mid) && v3_is_finite(tip))
+        picture_points("student", (vec3[]){root, mid, tip}, 3);
+    float px, py;
+    picture_project(root, &px, &py);
+    picture_label("givenlab", px, py, picture_tr("ราก (root)", "root"));
+    picture_project(ref_mid, &px, &py);
+    picture_label("reflab", px, py, picture_tr("ศอก (elbow)", "elbow"));
+    if (v3_is_finite(mid)) {
+        picture_project(mid, &px, &py);
+        picture_label("studentlab", px, py, picture_tr("ศอกของคุณ (your elbow)", "your elbow"));
+        vec3 normal = v3_cross(x, y);
+        picture_text("student_text", fmt(picture_tr("ศอกของคุณห่างจากระนาบ (off the plane) %.3g", "your elbow off the plane by %.3g"),
+                                         (double)v3_dot(v3_sub(mid, root), normal)));
+    } else
+        picture_text("student_text", picture_tr("ศอกของคุณไม่ใช่ตัวเลขจำกัด (not finite)", "your elbow is not finite"));
+    picture_text("case_text", title);
+}
+
 /* ---- the driver's side ------------------------------------------------- */
 
 static void remove_stale(const char *dir, const char *slug)

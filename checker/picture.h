@@ -50,6 +50,12 @@ const char *picture_tr(const char *thai, const char *english);
 /* In the picture's plane: the projection of a 3D point. */
 void picture_project(vec3 p, float *x, float *y);
 
+/* A two-bone limb (03, 04): drawn in the plane of root, target and pole
+ * (x along root->target, y toward the pole): the root->target line, the
+ * pole, both elbows and tips. Opens the picture itself (kind "limb");
+ * `title` names the case. */
+void picture_limb(const char *title, vec3 root, vec3 target, vec3 pole, vec3 ref_mid, vec3 ref_tip, vec3 mid, vec3 tip);
+
 /* ---- the driver's side ------------------------------------------------- */
 
 /* Before the visible run of a section's checks: pictures go to

@@ -10,6 +10,7 @@ png = "set terminal pngcairo size w,h font 'DejaVu Sans,12' linewidth 1.5 backgr
 YOURS = tr('ของคุณ (yours)', 'yours')
 REF = tr('คำตอบอ้างอิง (reference)', 'reference')
 TARGET = tr('เป้าหมาย (target)', 'target')
+POLE = tr('pole (ศอกงอเข้าหาจุดนี้, the elbow bends toward it)', 'pole (the elbow bends toward it)')
 if (!exists("given_title")) given_title = tr('ที่ให้มา (given)', 'given')
 if (!exists("sfx")) sfx = ''
 # the reference solid blue, the student's dashed vermilion (a colour-blind
@@ -20,6 +21,7 @@ set style line 3 lc rgb '#555555' lw 1.5 dt 3 pt 6 ps 1.0
 set style line 4 lc rgb '#009E73' lw 3 pt 3 ps 3
 set style line 5 lc rgb '#0072B2' lw 1.5
 set style line 6 lc rgb '#D55E00' lw 1.5
+set style line 7 lc rgb '#CC79A7' pt 13 ps 2.5
 set grid lc rgb '#e4e4e4'
 set key opaque box lc rgb '#cccccc' samplen 3 spacing 1.2
 has(b) = strstrt(blocks, ' '.b.sfx.' ') > 0

@@ -1,6 +1,6 @@
 # plane.gp - draws the standard blocks of a case in its plane (loaded by the
 # kind templates, after their titles; sfx picks one panel's blocks):
-#   given/givenlab  the input (grey dotted), target (green cross),
+#   given/givenlab  the input (grey dotted), target (green cross), pole (purple),
 #   ref/refmark/reflab  the reference (solid blue), student/studentmark/
 #   studentlab  the student's result (dashed vermilion).
 cmd = ''
@@ -10,6 +10,7 @@ if (has('ref')) { cmd = cmd.sprintf("data index '%s' with linespoints ls 1 title
 if (has('studentmark')) { cmd = cmd.sprintf("data index '%s' with lines ls 6 notitle, ", blk('studentmark')) }
 if (has('student')) { cmd = cmd.sprintf("data index '%s' with linespoints ls 2 title YOURS, ", blk('student')) }
 if (has('target')) { cmd = cmd.sprintf("data index '%s' with points ls 4 title TARGET, ", blk('target')) }
+if (has('pole')) { cmd = cmd.sprintf("data index '%s' with points ls 7 title POLE, ", blk('pole')) }
 if (has('givenlab')) { cmd = cmd.sprintf("data index '%s' using 1:2:3 with labels tc rgb '#333333' offset 0,-1 notitle, ", blk('givenlab')) }
 if (has('reflab')) { cmd = cmd.sprintf("data index '%s' using 1:2:3 with labels tc rgb '#0072B2' offset 0,1 notitle, ", blk('reflab')) }
 if (has('studentlab')) { cmd = cmd.sprintf("data index '%s' using 1:2:3 with labels tc rgb '#D55E00' offset 0,-1 notitle, ", blk('studentlab')) }
