@@ -212,6 +212,12 @@ static void chain_picture(const ik_chain_spec *s, const ik_chain_request *rq, co
         picture_points(name, want.joints, want.joint_count);
         snprintf(name, sizeof name, "given.s%d", p + 1);
         picture_points(name, c->joints, c->joint_count);
+        float rx, ry;
+        picture_project(root, &rx, &ry);
+        for (int row = 0; row < 2; row++) {
+            snprintf(name, sizeof name, "givenlab.%c%d", row ? 'r' : 's', p + 1);
+            picture_label(name, rx, ry, picture_tr("ราก (root)", "root"));
+        }
         snprintf(name, sizeof name, "target.s%d", p + 1);
         picture_points(name, &rq->target, 1);
         const ik_chain *mine = student ? &a[p].chain : p + 1 == passes ? final : NULL;

@@ -26,6 +26,12 @@ set grid lc rgb '#e4e4e4'
 set key opaque box lc rgb '#cccccc' samplen 3 spacing 1.2
 has(b) = strstrt(blocks, ' '.b.sfx.' ') > 0
 blk(b) = '='.b.sfx.'='
-# An equal-aspect view of the case, 12 % margin around it.
+# An equal-aspect view of the case, 12 % margin around it, the shorter
+# side widened to the plot area's shape (about `aspect` wide per high:
+# the key sits above the plot) so a long thin case still fills it.
+if (!exists("aspect")) aspect = 1.55
+if (!exists("every")) every = 1
 pad = 0.12 * ((xmax - xmin > ymax - ymin ? xmax - xmin : ymax - ymin) + 1e-9)
-view = "set size ratio -1; set xrange [xmin - pad : xmax + pad]; set yrange [ymin - pad : ymax + pad]"
+vx0 = xmin - pad; vx1 = xmax + pad; vy0 = ymin - pad; vy1 = ymax + pad
+if ((vx1 - vx0) < aspect * (vy1 - vy0)) { g = 0.5 * (aspect * (vy1 - vy0) - (vx1 - vx0)); vx0 = vx0 - g; vx1 = vx1 + g } else { g = 0.5 * ((vx1 - vx0) / aspect - (vy1 - vy0)); vy0 = vy0 - g; vy1 = vy1 + g }
+view = "set size ratio -1; set xrange [vx0 : vx1]; set yrange [vy0 : vy1]; set key outside top center horizontal"

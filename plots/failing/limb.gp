@@ -8,7 +8,6 @@ do for [fmt in "svg png"] {
     set ylabel tr('ไปทาง pole (toward the pole)', 'toward the pole')
     given_title = tr('เส้น root → target', 'root → target line')
     @view
-    set key outside right top vertical
     load root.'/plots/failing/plane.gp'
     set output
 }

@@ -6,9 +6,9 @@
 cmd = ''
 if (has('given')) { cmd = cmd.sprintf("data index '%s' with linespoints ls 3 title given_title, ", blk('given')) }
 if (has('refmark')) { cmd = cmd.sprintf("data index '%s' with lines ls 5 notitle, ", blk('refmark')) }
-if (has('ref')) { cmd = cmd.sprintf("data index '%s' with linespoints ls 1 title REF, ", blk('ref')) }
+if (has('ref')) { cmd = cmd.sprintf("data index '%s' with linespoints ls 1 pi every title REF, ", blk('ref')) }
 if (has('studentmark')) { cmd = cmd.sprintf("data index '%s' with lines ls 6 notitle, ", blk('studentmark')) }
-if (has('student')) { cmd = cmd.sprintf("data index '%s' with linespoints ls 2 title YOURS, ", blk('student')) }
+if (has('student')) { cmd = cmd.sprintf("data index '%s' with linespoints ls 2 pi every title YOURS, ", blk('student')) }
 if (has('target')) { cmd = cmd.sprintf("data index '%s' with points ls 4 title TARGET, ", blk('target')) }
 if (has('pole')) { cmd = cmd.sprintf("data index '%s' with points ls 7 title POLE, ", blk('pole')) }
 if (has('givenlab')) { cmd = cmd.sprintf("data index '%s' using 1:2:3 with labels tc rgb '#333333' offset 0,-1 notitle, ", blk('givenlab')) }

@@ -6,7 +6,6 @@ do for [fmt in "svg png"] {
     if (fmt eq "svg") { @svg } else { @png }
     set title tr("สามเหลี่ยมของแขน (the arm's triangle): ", "the arm's triangle: ").case_text."\n".tr('ของคุณ (yours): ', 'yours: ').student_text noenhanced
     @view
-    set key outside right top vertical
     load root.'/plots/failing/plane.gp'
     set output
 }
