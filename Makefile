@@ -452,6 +452,7 @@ test-scale: $(CHECKER) $(RUNNER_OBJS) $(GRADE_ALL)
 	@bash checker/tests/test_scale.sh $(BUILD) $(CHECKER) $(GRADE_ALL) $(OBJ)
 
 include plots/plots.mk
+include plots/failing/failing.mk
 include checker/tests/soak.mk
 include checker/tests/fuzz.mk
 include checker/tests/mutants.mk

@@ -8,6 +8,7 @@
  * is graded. One known mistake is named: a +Y axis that points away from
  * the pole (pole_side). */
 #include "check.h"
+#include "picture.h"
 #include "forward_kinematics.h"
 #include "messages.h"
 #include "sections.h"
@@ -142,6 +143,42 @@ static int expect_identity(const pole_rot_request *rq, const char *name, quat q,
     return fail_rot(rq, DIAG_NONE, fmt("%s = identity (0, 0, 0, 1) — %s", name, why), got);
 }
 
+/* The picture of a failing bone rotation (checker/picture.h): the limb as
+ * given in the plane of root, tip and pole, and at the failing bone's
+ * middle its axes: the reference's +Z (along the bone) and +Y (toward the
+ * pole), and the student's (the rotation applied to +Z and +Y). */
+static void bone_picture(const pole_rot_request *rq, const char *name, quat q, vec3 joint, vec3 child)
+{
+    if (rq->null_flags || !quat_is_finite(q) || !v3_is_finite(rq->root) || !v3_is_finite(rq->mid) ||
+        !v3_is_finite(rq->tip) || !v3_is_finite(rq->pole) || !picture_case("limb"))
+        return;
+    vec3 x = v3_sub(rq->tip, rq->root);
+    x = v3_length(x) > 1e-6f ? v3_normalize(x) : v3(1, 0, 0);
+    vec3 y = perpendicular_part(v3_sub(rq->pole, rq->root), x);
+    y = v3_length(y) > 1e-6f ? v3_normalize(y) : v3_normalize(perpendicular_part(v3_sub(rq->mid, rq->root), x));
+    picture_plane(rq->root, x, y);
+    picture_points("given", (vec3[]){rq->root, rq->mid, rq->tip}, 3);
+    picture_points("pole", &rq->pole, 1);
+    float len = 0.35f * v3_distance(child, joint);
+    vec3 at = v3_scale(v3_add(joint, child), 0.5f), bone = v3_normalize(v3_sub(child, joint));
+    vec3 up = v3_normalize(perpendicular_part(v3_sub(rq->pole, joint), bone));
+    picture_points("ref", (vec3[]){v3_add(at, v3_scale(bone, len)), at, v3_add(at, v3_scale(up, len))}, 3);
+    vec3 qz = quat_rotate(q, v3_forward()), qy = quat_rotate(q, v3_up());
+    picture_points("student", (vec3[]){v3_add(at, v3_scale(qz, len)), at, v3_add(at, v3_scale(qy, len))}, 3);
+    float px, py;
+    picture_project(v3_add(at, v3_scale(up, len)), &px, &py);
+    picture_label("reflab", px, py, "+Y");
+    picture_project(v3_add(at, v3_scale(qy, len)), &px, &py);
+    picture_label("studentlab", px, py, picture_tr("+Y ของคุณ (yours)", "your +Y"));
+    picture_project(rq->root, &px, &py);
+    picture_label("givenlab", px, py, "root");
+    char given[768];
+    describe_rot(rq, given, sizeof given);
+    picture_text("case_text", given);
+    picture_text("student_text", fmt(picture_tr("แกนของ bone %s: +Z ตาม bone, +Y ไปทาง pole (the bone's axes)",
+                                                "the %s bone's axes: +Z along the bone, +Y toward the pole"), name));
+}
+
 /* A unit rotation with +Z along joint->child and, when check_up is set,
  * +Y leaning toward the pole: on the pole's side of the bone, in the plane
  * of the bone and the pole (what LookRotation(child - joint, pole - joint)
@@ -159,16 +196,19 @@ static int expect_bone(const pole_rot_request *rq, const char *name, quat q, vec
                               ? fmt(T(MSG_POLE_NOT_WRITTEN), name, POLE_SENTINEL)
                               : fmt("%s = %s, |q| = %.6f%s", name, fmt_q(q), len,
                                     quat_is_finite(q) ? "" : T(MSG_POLE_HINT_NAN));
+        bone_picture(rq, name, q, joint, child);
         return fail_rot(rq, DIAG_NONE, fmt(T(MSG_POLE_EXPECT_UNIT), name), got);
     }
 
     vec3 bone = v3_normalize(v3_sub(child, joint));
     vec3 z = quat_rotate(q, v3_forward());
     float z_err = angle_between(z, bone);
-    if (!(z_err <= AXIS_TOL_RAD))
+    if (!(z_err <= AXIS_TOL_RAD)) {
+        bone_picture(rq, name, q, joint, child);
         return fail_rot(rq, DIAG_NONE,
                         fmt(T(MSG_POLE_EXPECT_Z), name, fmt_v3(bone), AXIS_TOL_RAD * IK_RAD_TO_DEG),
                         fmt(T(MSG_POLE_GOT_Z), name, fmt_v3(z), fmt_deg(z_err), name, fmt_q(q)));
+    }
     if (!check_up)
         return 1;
 
@@ -189,14 +229,17 @@ static int expect_bone(const pole_rot_request *rq, const char *name, quat q, vec
         const char *hint = wrong_joint ? T(MSG_POLE_HINT_WRONG_JOINT)
                            : d == DIAG_POLE_SIDE ? T(MSG_POLE_HINT_UP_REVERSED)
                                                  : "";
+        bone_picture(rq, name, q, joint, child);
         return fail_rot(rq, d,
                         fmt(T(MSG_POLE_EXPECT_Y_TOWARD), name, fmt_v3(perp)),
                         fmt(T(MSG_POLE_GOT_Y_AWAY), name, fmt_v3(y), toward, hint));
     }
-    if (!(off_plane <= AXIS_TOL_RAD))
+    if (!(off_plane <= AXIS_TOL_RAD)) {
+        bone_picture(rq, name, q, joint, child);
         return fail_rot(rq, DIAG_NONE,
                         fmt(T(MSG_POLE_EXPECT_Y_PLANE), name, fmt_v3(perp), AXIS_TOL_RAD * IK_RAD_TO_DEG),
                         fmt(T(MSG_POLE_GOT_Y_TWIST), name, fmt_v3(y), fmt_deg(off_plane)));
+    }
     return 1;
 }
 

@@ -1,0 +1,86 @@
+#!/bin/bash
+# test_pictures.sh BUILD CHECKER OBJDIR - the pictures of failing cases
+# (issue 17, checker/picture.c): a typical mistake's failing check names a
+# picture whose SVG and PNG exist and are well-formed, a passing run draws
+# nothing, and without gnuplot the run says how to get pictures in one line
+# and nothing else changes (the score included).
+set -u
+build=$1 checker=$2 obj=$3
+out=$build/test-pictures
+rm -rf "$out" && mkdir -p "$out"
+fail() { echo "test-pictures: $*"; exit 1; }
+command -v gnuplot >/dev/null 2>&1 || { echo "test-pictures: gnuplot not installed, skipped"; exit 0; }
+
+# A planted 09 mistake (no buggy proof names it yet): the delta added in
+# the clip's frame, not turned by the character's yaw.
+mkdir -p "$out/sub/yaw/09_root_motion"
+cp solutions/09_root_motion/* "$out/sub/yaw/09_root_motion/"
+sed -i 's/rm_rotate_yaw(delta->translation, character->yaw)/delta->translation/' "$out/sub/yaw/09_root_motion/root_motion.c"
+cmp -s solutions/09_root_motion/root_motion.c "$out/sub/yaw/09_root_motion/root_motion.c" && fail "the 09 plant no longer changes the reference"
+
+check_picture() { # name base
+    local png=$2.png svg=$2.svg
+    [ -s "$png" ] || fail "$1: $png missing or empty"
+    [ -s "$svg" ] || fail "$1: $svg missing or empty"
+    [ "$(head -c 8 "$png" | od -An -tx1 | tr -d ' \n')" = 89504e470d0a1a0a ] || fail "$1: $png has no PNG signature"
+    python3 -c 'import sys, xml.etree.ElementTree as E; r = E.parse(sys.argv[1]).getroot(); sys.exit(0 if r.tag.endswith("svg") else 1)' "$svg" \
+        || fail "$1: $svg is not an SVG document"
+}
+
+# dir section expected-check (the first failing one) language
+cases=(
+  "$build/buggy/degrees 02_law_of_cosines worked_examples th"
+  "$build/buggy/bend_for_interior 02_law_of_cosines worked_examples en"
+  "$build/buggy/pole_side 03_two_bone chapter_arm th"
+  "$build/buggy/ccd_direction 05_ccd reaches_targets th"
+  "$build/buggy/fabrik_backward_last 06_fabrik - en"
+  "$out/sub/yaw 09_root_motion deltas_add_up th"
+)
+n=0
+for c in "${cases[@]}"; do
+    read -r dir slug check lang <<<"$c"
+    n=$((n + 1))
+    log=$out/case$n.log
+    "$checker" --root . --dir "$dir" --section "$slug" --objdir "$obj" --work "$out/w$n" --no-color --lang "$lang" >"$log" 2>&1
+    [ $? = 1 ] || { cat "$log"; fail "$dir $slug: expected exit 1 (some check fails)"; }
+    line=$(grep -E 'picture of the failing case\)?: ' "$log") || { cat "$log"; fail "$dir $slug: no picture named"; }
+    [ "$(grep -Ec 'picture of the failing case\)?: ' "$log")" = 1 ] || fail "$dir $slug: more than one picture line"
+    base=$(sed -E 's/.*picture of the failing case\)?: (.*)\.png .*/\1/' <<<"$line")
+    [ "$check" = - ] || case "$base" in */${slug}__${check}) ;; *) fail "$dir $slug: picture $base is not of $check";; esac
+    check_picture "$dir $slug" "$base"
+done
+
+# A passing run draws nothing and says nothing of pictures.
+"$checker" --root . --dir solutions --section 02,03,05,09 --objdir "$obj" --work "$out/pass" --no-color >"$out/pass.log" 2>&1 \
+    || { cat "$out/pass.log"; fail "the references did not pass"; }
+grep -q 'picture' "$out/pass.log" && fail "a passing run mentions a picture"
+[ -z "$(ls -A "$out/pass/pictures" 2>/dev/null)" ] || fail "a passing run wrote $(ls "$out/pass/pictures")"
+
+# Without gnuplot on PATH: the same output but for one line saying how to
+# get pictures, the same results (scores) file.
+nognu=$out/bin-without-gnuplot
+mkdir -p "$nognu"
+IFS=: read -ra dirs <<<"$PATH"
+for d in "${dirs[@]}"; do
+    [ -d "$d" ] || continue
+    for f in "$d"/*; do
+        b=${f##*/}
+        case $b in gnuplot*) continue;; esac
+        [ -e "$nognu/$b" ] || ln -s "$f" "$nognu/$b" 2>/dev/null
+    done
+done
+for run in with without; do
+    p=$PATH; [ $run = without ] && p=$nognu
+    PATH=$p "$checker" --root . --dir "$build/buggy/degrees" --section 02_law_of_cosines --objdir "$obj" --work "$out/g-$run" \
+        --no-color --lang en >"$out/g-$run.log" 2>&1
+    echo $? >"$out/g-$run.rc"
+done
+cmp -s "$out/g-with.rc" "$out/g-without.rc" || fail "the exit status changed without gnuplot"
+[ "$(grep -c 'install gnuplot to get a picture' "$out/g-without.log")" = 1 ] || { cat "$out/g-without.log"; fail "without gnuplot: not exactly one line saying how to get pictures"; }
+grep -Eq 'picture of the failing case\)?: /' "$out/g-without.log" && fail "without gnuplot a picture is named"
+diff <(grep -Ev 'picture of the failing case\)?: /' "$out/g-with.log") <(grep -v 'install gnuplot to get a picture' "$out/g-without.log") >/dev/null \
+    || fail "without gnuplot the output changed beyond the one line"
+cmp -s <(awk -F'\t' -v OFS='\t' '$1 == "section" { $6 = $7 = "" } 1' "$out/g-with/results.tsv") <(awk -F'\t' -v OFS='\t' '$1 == "section" { $6 = $7 = "" } 1' "$out/g-without/results.tsv") || fail "without gnuplot the results changed"
+[ -z "$(ls -A "$out/g-without/pictures" 2>/dev/null | grep -v '\.dat$')" ] || fail "without gnuplot pictures were written"
+
+echo "test-pictures: $n failing cases each named a well-formed SVG and PNG; a passing run drew nothing; without gnuplot one line, the same results"
