@@ -510,8 +510,7 @@ static void draw(const picture *only)
     if (!realpath(g_dir, dir_abs))
         snprintf(dir_abs, sizeof dir_abs, "%s", g_dir);
     quoted(qroot, sizeof qroot, root);
-    fprintf(gp, "# the failing cases' pictures (checker/picture.c)\nroot = %s\nlang = '%s'\n", qroot,
-            msg_is_english() ? "en" : "th");
+    fprintf(gp, "# the failing cases' pictures (checker/picture.c)\n");
     for (int i = 0; i < g_count; i++) {
         picture *p = g_pictures[i];
         if (!p->pending || (only && p != only))
@@ -533,7 +532,10 @@ static void draw(const picture *only)
         quoted(qdat, sizeof qdat, dat);
         quoted(qbase, sizeof qbase, base);
         quoted(qcheck, sizeof qcheck, p->check);
-        fprintf(gp, "\nreset\ndata = %s\nout = %s\nslug = '%s'\ncheck = %s\n", qdat, qbase, p->slug, qcheck);
+        /* reset session: no setting or variable of the picture before (a
+         * template's w, aspect, every ...) leaks into this one */
+        fprintf(gp, "\nreset session\nroot = %s\nlang = '%s'\n", qroot, msg_is_english() ? "en" : "th");
+        fprintf(gp, "data = %s\nout = %s\nslug = '%s'\ncheck = %s\n", qdat, qbase, p->slug, qcheck);
         fprintf(gp, "xmin = %.6g; xmax = %.6g; ymin = %.6g; ymax = %.6g\n", lo[0], hi[0], lo[1], hi[1]);
         fprintf(gp, "blocks = ' ");
         for (int b = 0; b < p->block_count; b++)

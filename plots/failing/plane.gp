@@ -1,9 +1,12 @@
 # plane.gp - draws the standard blocks of a case in its plane (loaded by the
 # kind templates, after their titles; sfx picks one panel's blocks):
+#   ground (brown), ray (thin grey): 07's terrain and rays, 10's boxes;
 #   given/givenlab  the input (grey dotted), target (green cross), pole (purple),
 #   ref/refmark/reflab  the reference (solid blue), student/studentmark/
 #   studentlab  the student's result (dashed vermilion).
 cmd = ''
+if (has('ground')) { cmd = cmd.sprintf("data index '%s' with lines ls 8 title GROUND, ", blk('ground')) }
+if (has('ray')) { cmd = cmd.sprintf("data index '%s' with lines ls 9 title RAY, ", blk('ray')) }
 if (has('given')) { cmd = cmd.sprintf("data index '%s' with linespoints ls 3 title given_title, ", blk('given')) }
 if (has('refmark')) { cmd = cmd.sprintf("data index '%s' with lines ls 5 notitle, ", blk('refmark')) }
 if (has('ref')) { cmd = cmd.sprintf("data index '%s' with linespoints ls 1 pi every title REF, ", blk('ref')) }
