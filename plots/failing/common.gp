@@ -14,6 +14,7 @@ TARGET = tr('เป้าหมาย (target)', 'target')
 POLE = tr('pole (ศอกงอเข้าหาจุดนี้, the elbow bends toward it)', 'pole (the elbow bends toward it)')
 if (!exists("GROUND")) GROUND = tr('พื้น (ground)', 'ground')
 if (!exists("RAY")) RAY = tr('ray ลงล่าง (the ray down)', 'the ray down')
+if (!exists("WALL")) WALL = tr('จุดบนกำแพง (wall point)', 'wall point')
 if (!exists("given_title")) given_title = tr('ที่ให้มา (given)', 'given')
 if (!exists("sfx")) sfx = ''
 # the reference solid blue, the student's dashed vermilion (a colour-blind

@@ -13,6 +13,7 @@ if (has('ref')) { cmd = cmd.sprintf("data index '%s' with linespoints ls 1 pi ev
 if (has('studentmark')) { cmd = cmd.sprintf("data index '%s' with lines ls 6 notitle, ", blk('studentmark')) }
 if (has('student')) { cmd = cmd.sprintf("data index '%s' with linespoints ls 2 pi every title YOURS, ", blk('student')) }
 if (has('target')) { cmd = cmd.sprintf("data index '%s' with points ls 4 title TARGET, ", blk('target')) }
+if (has('wall')) { cmd = cmd.sprintf("data index '%s' with points lc rgb '#000000' pt 5 ps 1.8 title WALL, ", blk('wall')) }
 if (has('pole')) { cmd = cmd.sprintf("data index '%s' with points ls 7 title POLE, ", blk('pole')) }
 if (has('givenlab')) { cmd = cmd.sprintf("data index '%s' using 1:2:3 with labels tc rgb '#333333' offset 0,-1 notitle, ", blk('givenlab')) }
 if (has('reflab')) { cmd = cmd.sprintf("data index '%s' using 1:2:3 with labels tc rgb '#0072B2' offset 0,1 notitle, ", blk('reflab')) }
