@@ -18,8 +18,30 @@ cp solutions/09_root_motion/* "$out/sub/yaw/09_root_motion/"
 sed -i 's/rm_rotate_yaw(delta->translation, character->yaw)/delta->translation/' "$out/sub/yaw/09_root_motion/root_motion.c"
 cmp -s solutions/09_root_motion/root_motion.c "$out/sub/yaw/09_root_motion/root_motion.c" && fail "the 09 plant no longer changes the reference"
 
+# More planted mistakes, where no buggy proof fails the check drawn:
+# plant name section file sed-expression
+plant() {
+    mkdir -p "$out/sub/$1/$2"
+    cp solutions/$2/* "$out/sub/$1/$2/"
+    sed -i "$4" "$out/sub/$1/$2/$3"
+    cmp -s "solutions/$2/$3" "$out/sub/$1/$2/$3" && fail "the $1 plant no longer changes solutions/$2/$3"
+}
+# 04: the knee's pole behind the knee (pole_offsets' first half)
+plant knee_behind 04_pole_vector pole_vector.c 's/return v3(0.0f, 0.0f, distance);/return v3(0.0f, 0.0f, -distance);/'
+# 04: the offset turned the other way (fails pole_offsets and pole_follows_hip)
+plant turned_back 04_pole_vector pole_vector.c 's/quat_rotate(hip_rotation, offset)/quat_rotate(quat_conjugate(hip_rotation), offset)/'
+# 08: the weight squared (aim_angle_shrinks), the look-at share ignored (look_at_spreads)
+plant weight_squared 08_aim_ik aim_ik.c 's/quat_slerp(animated, full_aim, weight);/quat_slerp(animated, full_aim, weight * weight);/'
+plant share_ignored 08_aim_ik aim_ik.c 's/in->weight \* in->bones\[i\].share/in->weight/'
+# 10: a fifth of the fall each frame (walks_down_slope), step_height ignored (slopes_and_steps)
+plant slow_fall 10_controller_sync controller_sync.c 's/    motion.y = vertical_velocity \* dt;/    motion.y = vertical_velocity * dt * 0.2f;/'
+plant no_step 10_controller_sync controller_sync.c 's/c.point.y <= feet + settings->step_height/c.point.y <= feet/'
+
 check_picture() { # name base
     local png=$2.png svg=$2.svg
+    # make check and watch name the SVG once it is written; the PNG is
+    # drawn right after by a gnuplot of its own (checker/picture.c)
+    for _ in $(seq 1 100); do [ -s "$png" ] && break; sleep 0.1; done
     [ -s "$png" ] || fail "$1: $png missing or empty"
     [ -s "$svg" ] || fail "$1: $svg missing or empty"
     [ "$(head -c 8 "$png" | od -An -tx1 | tr -d ' \n')" = 89504e470d0a1a0a ] || fail "$1: $png has no PNG signature"
@@ -35,6 +57,16 @@ cases=(
   "$build/buggy/ccd_direction 05_ccd reaches_targets th"
   "$build/buggy/fabrik_backward_last 06_fabrik - en"
   "$out/sub/yaw 09_root_motion deltas_add_up th"
+  "$build/buggy/pole_side 04_pole_vector rotations_point_bones en"
+  "$out/sub/knee_behind 04_pole_vector pole_offsets th"
+  "$build/buggy/smaller_deficit 07_foot_ik feet_on_slopes th"
+  "$build/buggy/pole_left_behind 07_foot_ik feet_on_slopes en"
+  "$build/buggy/bone_length 07_foot_ik leg_out_of_reach th"
+  "$out/sub/weight_squared 08_aim_ik aim_angle_shrinks en"
+  "$out/sub/share_ignored 08_aim_ik look_at_spreads th"
+  "$build/buggy/bone_length 08_aim_ik wall_reach_walk_past en"
+  "$out/sub/slow_fall 10_controller_sync walks_down_slope th"
+  "$out/sub/no_step 10_controller_sync slopes_and_steps en"
 )
 n=0
 for c in "${cases[@]}"; do
@@ -45,13 +77,25 @@ for c in "${cases[@]}"; do
     [ $? = 1 ] || { cat "$log"; fail "$dir $slug: expected exit 1 (some check fails)"; }
     line=$(grep -E 'picture of the failing case\)?: ' "$log") || { cat "$log"; fail "$dir $slug: no picture named"; }
     [ "$(grep -Ec 'picture of the failing case\)?: ' "$log")" = 1 ] || fail "$dir $slug: more than one picture line"
-    base=$(sed -E 's/.*picture of the failing case\)?: (.*)\.png .*/\1/' <<<"$line")
+    base=$(sed -E 's/.*picture of the failing case\)?: (.*)\.svg .*/\1/' <<<"$line")
     [ "$check" = - ] || case "$base" in */${slug}__${check}) ;; *) fail "$dir $slug: picture $base is not of $check";; esac
     check_picture "$dir $slug" "$base"
 done
 
+# Grading draws every failing check's picture into the result folder, SVG
+# and PNG both written before the checker ends: 04's turned_back fails two
+# checks, each with its picture (pole_follows_hip's is never the first).
+"$checker" --root . --dir "$out/sub/turned_back" --section 04_pole_vector --objdir "$obj" --work "$out/grade" --no-color \
+    --results "$out/grade/results.tsv" --plot-defer --plot-dir "$out/grade/result" >"$out/grade.log" 2>&1
+for check in pole_offsets pole_follows_hip; do
+    base=$out/grade/result/pictures/04_pole_vector__$check
+    [ -s "$base.png" ] && [ -s "$base.svg" ] || { ls "$out/grade/result/pictures"; fail "grading: no SVG and PNG of $check as the checker ended"; }
+    check_picture "grading $check" "$base"
+    n=$((n + 1))
+done
+
 # A passing run draws nothing and says nothing of pictures.
-"$checker" --root . --dir solutions --section 02,03,05,09 --objdir "$obj" --work "$out/pass" --no-color >"$out/pass.log" 2>&1 \
+"$checker" --root . --dir solutions --section 02,03,04,05,07,08,09,10 --objdir "$obj" --work "$out/pass" --no-color >"$out/pass.log" 2>&1 \
     || { cat "$out/pass.log"; fail "the references did not pass"; }
 grep -q 'picture' "$out/pass.log" && fail "a passing run mentions a picture"
 [ -z "$(ls -A "$out/pass/pictures" 2>/dev/null)" ] || fail "a passing run wrote $(ls "$out/pass/pictures")"

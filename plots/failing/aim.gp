@@ -2,7 +2,7 @@
 # plane of the animated facing and the target: as animated (grey), the
 # reference's (solid blue) and yours (dashed vermilion); thin: +Y or the
 # head's facing.
-do for [fmt in "svg png"] {
+do for [fmt in formats] {
     if (fmt eq "svg") { @svg } else { @png }
     set title tr('aim / look-at: ', 'aim / look-at: ').case_text."\n".student_text noenhanced
     set xlabel 'm'

@@ -2,7 +2,7 @@
 # reference's (bottom row), over the chain as given (grey) and the target.
 w = 360 * passes + 260
 h = 900
-do for [fmt in "svg png"] {
+do for [fmt in formats] {
     if (fmt eq "svg") { @svg } else { @png }
     set multiplot layout 2, passes title solver.': '.tr('โซ่หลังแต่ละรอบ (the chain after each pass)', 'the chain after each pass')."\n".case_text."\n".tr('ส้มประ = ของคุณ (yours), น้ำเงินทึบ = อ้างอิง (reference), เทาจุด = โซ่ที่ให้มา (given), กากบาทเขียว = เป้าหมาย (target)', 'dashed vermilion = yours, solid blue = reference, grey dotted = the chain as given, green cross = target') noenhanced
     aspect = 1.2

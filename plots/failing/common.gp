@@ -1,8 +1,10 @@
 # common.gp - the look of every picture of a failing case (checker/picture.c
 # writes the script that loads this, then plots/failing/<kind>.gp).
 # Given: data, out (path without extension), lang ('th' or 'en'), check,
-# blocks (' name name ... ': the data's blocks), xmin..ymax (the view).
+# blocks (' name name ... ': the data's blocks), xmin..ymax (the view),
+# formats ('svg png', or one of them: the kind templates loop over it).
 set encoding utf8
+if (!exists("formats")) formats = 'svg png'
 tr(th, en) = (lang eq 'en') ? en : th
 if (!exists("w")) w = 1000
 if (!exists("h")) h = 760

@@ -4,7 +4,7 @@
 # both spheres' outlines where the check failed.
 w = 1400
 h = 760
-do for [fmt in "svg png"] {
+do for [fmt in formats] {
     if (fmt eq "svg") { @svg } else { @png }
     set multiplot layout 1, 2 title tr('character controller: ', 'character controller: ').case_text."\n".student_text noenhanced
     GROUND = tr('กล่อง (the boxes)', 'the boxes')

@@ -4,7 +4,7 @@
 # ankle target and yours (hip, knee, ankle).
 w = 1300
 h = 700
-do for [fmt in "svg png"] {
+do for [fmt in formats] {
     if (fmt eq "svg") { @svg } else { @png }
     set multiplot layout 1, 2 title tr('foot IK มองจากด้านข้าง (seen from the side): ', 'foot IK seen from the side: ').case_text."\n".student_text noenhanced
     set xlabel tr('ไปข้างหน้า (forward, m)', 'forward (m)')

@@ -1,7 +1,7 @@
 # limb.gp - 03/04: a two-bone limb in the plane of root, target and pole
 # (x along root->target, y toward the pole side): the root->target line,
 # the pole, the reference's elbow and yours.
-do for [fmt in "svg png"] {
+do for [fmt in formats] {
     if (fmt eq "svg") { @svg } else { @png }
     set title case_text."\n".student_text noenhanced
     set xlabel tr('ตามเส้น root → target', 'along root → target')

@@ -1,7 +1,7 @@
 # pole.gp - 04: where a pole goes, seen from the character's side: the
 # plane of the hip's own +Z (forward, right) and +Y (up), the hip's axes
 # grey, the pole where it should be and where yours is, each from the hip.
-do for [fmt in "svg png"] {
+do for [fmt in formats] {
     if (fmt eq "svg") { @svg } else { @png }
     set title case_text."\n".student_text noenhanced
     set xlabel tr('+Z ของ hip (forward)', 'the hip +Z (forward)')

@@ -1,7 +1,7 @@
 # root_path.gp - 09: the root's path seen from above (x, z), yours over
 # the reference's, the start and the first step that went wrong marked.
 every = 10
-do for [fmt in "svg png"] {
+do for [fmt in formats] {
     if (fmt eq "svg") { @svg } else { @png }
     set title tr('เส้นทางของ root มองจากด้านบน (the root path from above): ', 'the root path from above: ').case_text noenhanced
     set xlabel 'x (m)'

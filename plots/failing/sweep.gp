@@ -1,7 +1,7 @@
 # sweep.gp - 04's pole_follows_hip: seen along the hip -> target line (the
 # hip at the centre), the knee at each 15 degree turn of the hip, the
 # reference's and yours, the failing step marked.
-do for [fmt in "svg png"] {
+do for [fmt in formats] {
     if (fmt eq "svg") { @svg } else { @png }
     set title case_text."\n".student_text noenhanced
     set xlabel tr('ตั้งฉากกับเส้น hip → target (across it, m)', 'across hip → target (m)')
