@@ -2,6 +2,7 @@
 #define _GNU_SOURCE
 #include "check.h"
 #include "messages.h"
+#include "os.h"
 #include "protocol.h"
 #include "spawn.h"
 #include "text.h"
@@ -116,20 +117,13 @@ void check_runner_stop(void)
     g_runner_path = NULL;
 }
 
-double check_clock(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
 /* The wall time this call may take: its own limit, cut to whatever is left
  * of the section's and the submission's budgets. Returns 0 (and records
  * why) when nothing is left: a submission that spins, sleeps or hangs in
  * every check costs its budget, not a timeout per check. */
 static int time_for_call(int *timeout_ms)
 {
-    double now = check_clock(), left = CHECK_ENV.timeout_ms / 1000.0;
+    double now = os_clock(), left = CHECK_ENV.timeout_ms / 1000.0;
     int cut_by = 0; /* 1 the section's budget, 2 the submission's */
     if (CHECK_ENV.section_deadline > 0 && CHECK_ENV.section_deadline - now < left) {
         left = CHECK_ENV.section_deadline - now;

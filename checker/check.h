@@ -33,7 +33,7 @@ typedef struct {
     const char *runner_path;
     uint64_t seed;
     int timeout_ms;            /* one check's batch, at most (--timeout-ms) */
-    /* Time budgets (monotonic seconds, set by the driver): a section's
+    /* Time budgets (os_clock() seconds, set by the driver): a section's
      * checks stop at section_deadline, every section's at
      * submission_deadline, whatever the student's code does. A check cut
      * short fails and says which budget cut it. */
@@ -74,9 +74,6 @@ int check_call(uint32_t op, const void *requests, size_t request_size, size_t co
 
 /* Ends the runner kept alive between check_call()s (after each section). */
 void check_runner_stop(void);
-
-/* Monotonic seconds, the clock of the deadlines above. */
-double check_clock(void);
 
 #define CHECK_CALL(op, reqs, count, resps, describe) \
     check_call((op), (reqs), sizeof *(reqs), (count), (resps), sizeof *(resps), (describe))
