@@ -589,10 +589,11 @@ static int write_script(const char *script, const picture *only, const char *for
 }
 
 /* Draws the pending pictures (every one, or just `only`) in one gnuplot
- * run. Grading: SVG and PNG, both written before the checker goes on.
- * Otherwise (make check, watch) the SVG only is drawn in the feedback's
- * time, and a second gnuplot started detached draws the PNG right after:
- * pngcairo's fonts cost ~100 ms a picture, SVG ~3 ms (bench-pictures). */
+ * run. Grading: the script (SVG and PNG) and the data are written, and
+ * grade_all draws them. Otherwise (make check, watch) the SVG only is
+ * drawn in the feedback's time, and a second gnuplot started detached
+ * draws the PNG right after: pngcairo's fonts cost ~100 ms a picture, SVG
+ * ~3 ms (bench-pictures). */
 static void draw(const picture *only)
 {
     g_recording = 0;
@@ -605,6 +606,16 @@ static void draw(const picture *only)
     snprintf(script, sizeof script, "%s/pictures.gp", g_dir);
     if (!write_script(script, only, g_all ? "svg png" : "svg", 1, ""))
         return;
+    if (g_all) {
+        /* Grading (--plot-defer): grade_all draws every submission's
+         * pictures in one gnuplot run at the end, as it draws the
+         * convergence figures (grade_all.c's draw_figures): a gnuplot
+         * start per submission would cost the class minutes. */
+        for (int i = 0; i < g_count; i++)
+            if (!only || g_pictures[i] == only)
+                g_pictures[i]->pending = 0;
+        return;
+    }
     const char *argv[] = {"gnuplot", script, NULL};
     spawn_request rq = {.argv = argv, .timeout_ms = 30000, .output_keep = 2000, .output_limit = 1u << 16};
     spawn_result rs;
@@ -619,9 +630,9 @@ static void draw(const picture *only)
         char svg[4300], png[4300];
         snprintf(svg, sizeof svg, "%s.svg", p->base);
         snprintf(png, sizeof png, "%s.png", p->base);
-        p->drawn = p->drawn && file_size(svg) > 0 && (!g_all || file_size(png) > 0);
+        p->drawn = p->drawn && file_size(svg) > 0;
     }
-    if (!g_all) {
+    {
         /* a script of its own (the next redraw may write pictures.gp while this one still reads it) */
         char later[4200], after[4200];
         snprintf(later, sizeof later, "%s/pictures-png.%ld.gp", g_dir, (long)getpid());

@@ -66,9 +66,12 @@ void picture_limb(const char *title, vec3 root, vec3 target, vec3 pole, vec3 ref
 void picture_begin(const char *work, const char *result_dir, const section_def *section);
 /* After the visible run: nothing more is recorded. */
 void picture_stop(void);
-/* After every section's checks, when grading: draws every failing check's
- * picture (one gnuplot run). Otherwise nothing: make check and watch show
- * one failure, and picture_print draws just the pictures it names. */
+/* After every section's checks, when grading: writes every failing
+ * check's picture as data and one script, <dir>/pictures.gp (SVG and PNG),
+ * which grade_all draws with every other submission's in one gnuplot run.
+ * Otherwise nothing: make check and watch show one failure, and
+ * picture_print draws just the pictures it names (the SVG at once, the PNG
+ * by a detached gnuplot right after). */
 void picture_draw(void);
 /* In the failure's feedback: draws the check's picture if it is not yet
  * drawn and prints the line naming it, or, when gnuplot is missing, once

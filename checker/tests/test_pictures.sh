@@ -82,17 +82,23 @@ for c in "${cases[@]}"; do
     check_picture "$dir $slug" "$base"
 done
 
-# Grading draws every failing check's picture into the result folder, SVG
-# and PNG both written before the checker ends: 04's turned_back fails two
+# Grading (grade_all) draws every failing check's picture into the
+# student's result folder, SVG and PNG: the checker (--plot-defer) leaves
+# the data and one script, grade_all draws every submission's in one
+# gnuplot run at the end and removes the script. 04's turned_back fails two
 # checks, each with its picture (pole_follows_hip's is never the first).
-"$checker" --root . --dir "$out/sub/turned_back" --section 04_pole_vector --objdir "$obj" --work "$out/grade" --no-color \
-    --results "$out/grade/results.tsv" --plot-defer --plot-dir "$out/grade/result" >"$out/grade.log" 2>&1
+grade_all=$(dirname "$checker")/grade_all
+mkdir -p "$out/class/alice"
+cp -r "$out/sub/turned_back/04_pole_vector" "$out/class/alice/"
+echo 7 | "$grade_all" --subs "$out/class" --out "$out/graded" --csv "$out/graded/grades.csv" --jobs 1 --checker "$checker" \
+    --root . --objdir "$obj" --work "$out/grade-work" >"$out/grade.log" 2>&1 || { cat "$out/grade.log"; fail "grade_all failed"; }
 for check in pole_offsets pole_follows_hip; do
-    base=$out/grade/result/pictures/04_pole_vector__$check
-    [ -s "$base.png" ] && [ -s "$base.svg" ] || { ls "$out/grade/result/pictures"; fail "grading: no SVG and PNG of $check as the checker ended"; }
+    base=$out/graded/alice/pictures/04_pole_vector__$check
+    [ -s "$base.png" ] && [ -s "$base.svg" ] || { ls "$out/graded/alice/pictures"; fail "grading: no SVG and PNG of $check once grade_all ended"; }
     check_picture "grading $check" "$base"
     n=$((n + 1))
 done
+[ -e "$out/graded/alice/pictures/pictures.gp" ] && fail "grading: the pictures' script was not removed once drawn"
 
 # A passing run draws nothing and says nothing of pictures.
 "$checker" --root . --dir solutions --section 02,03,04,05,07,08,09,10 --objdir "$obj" --work "$out/pass" --no-color >"$out/pass.log" 2>&1 \

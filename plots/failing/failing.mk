@@ -7,7 +7,7 @@ PICTURE_BUGGY := $(filter $(BUILD)/buggy/degrees/% $(BUILD)/buggy/bend_for_inter
   $(BUILD)/buggy/ccd_direction/% $(BUILD)/buggy/fabrik_backward_last/% $(BUILD)/buggy/pole_side/04_% \
   $(BUILD)/buggy/smaller_deficit/% $(BUILD)/buggy/pole_left_behind/% $(BUILD)/buggy/bone_length/07_% \
   $(BUILD)/buggy/bone_length/08_%,$(BUGGY_SRC))
-test-pictures: $(CHECKER) $(RUNNER_OBJS) $(PICTURE_BUGGY)
+test-pictures: $(CHECKER) $(GRADE_ALL) $(RUNNER_OBJS) $(PICTURE_BUGGY)
 	@bash checker/tests/test_pictures.sh $(BUILD) $(CHECKER) $(OBJ)
 test-plain: test-pictures
 
