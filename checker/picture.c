@@ -44,7 +44,7 @@ static const char *say(int which)
 
 /* One named block of the data file: its polylines (or labels) separated
  * by blank lines; a picture's blocks are written one after the other. */
-#define MAX_BLOCKS 48
+#define MAX_BLOCKS 96 /* 05/06: ten blocks a pass, five passes */
 #define BLOCK_LIMIT (256 * 1024) /* a block past this is cut: never a real case */
 typedef struct {
     char name[40];

@@ -168,6 +168,15 @@ static int reference(const ik_chain_spec *s, const ik_chain_request *rq, ik_chai
 #define CHAIN_PICTURE_PASSES 5
 
 
+/* The chain's reach: the sum of its bones as given. */
+static float reach_of(const ik_chain *c)
+{
+    float r = 0.0f;
+    for (int i = 1; i < c->joint_count && i < IK_CHAIN_MAX_JOINTS; i++)
+        r += v3_distance(c->joints[i], c->joints[i - 1]);
+    return isfinite(r) ? r : 0.0f;
+}
+
 static void chain_picture(const ik_chain_spec *s, const ik_chain_request *rq, const ik_chain *final)
 {
     const ik_chain *c = &rq->chain;
@@ -210,6 +219,9 @@ static void chain_picture(const ik_chain_spec *s, const ik_chain_request *rq, co
         picture_points(name, &rq->target, 1);
         snprintf(name, sizeof name, "ref.r%d", p + 1);
         picture_points(name, want.joints, want.joint_count);
+        /* the top row: yours over the reference's, so a small difference shows */
+        snprintf(name, sizeof name, "ref.s%d", p + 1);
+        picture_points(name, want.joints, want.joint_count);
         snprintf(name, sizeof name, "given.s%d", p + 1);
         picture_points(name, c->joints, c->joint_count);
         float rx, ry;
@@ -224,6 +236,12 @@ static void chain_picture(const ik_chain_spec *s, const ik_chain_request *rq, co
         if (mine && mine->joint_count == c->joint_count) {
             snprintf(name, sizeof name, "student.s%d", p + 1);
             picture_points(name, mine->joints, c->joint_count);
+            if (v3_is_finite(mine->joints[0]) && v3_distance(mine->joints[0], root) > 1e-3f * (1.0f + reach_of(c))) {
+                float sx, sy;
+                picture_project(mine->joints[0], &sx, &sy);
+                snprintf(name, sizeof name, "studentlab.s%d", p + 1);
+                picture_label(name, sx, sy, picture_tr("root ของคุณ (yours)", "your root"));
+            }
         }
     }
     picture_number("passes", passes);

@@ -1,5 +1,6 @@
-# chain.gp - 05/06: the chain after each pass, yours (top row) beside the
-# reference's (bottom row), over the chain as given (grey) and the target.
+# chain.gp - 05/06: the chain after each pass, yours over the reference's
+# (top row) and the reference's alone (bottom row), over the chain as given
+# (grey) and the target.
 w = 360 * passes + 260
 h = 900
 do for [fmt in formats] {
@@ -12,7 +13,7 @@ do for [fmt in formats] {
     unset ytics
     given_title = tr('โซ่ที่ให้มา (given)', 'the chain as given')
     do for [p = 1:passes] {
-        set title tr('ของคุณ (yours), รอบ (pass) ', 'yours, pass ').p
+        set title tr('ของคุณ + อ้างอิง (yours + reference), pass ', 'yours + reference, pass ').p
         sfx = sprintf('.s%d', p)
         load root.'/plots/failing/plane.gp'
         set key off

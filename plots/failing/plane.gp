@@ -17,5 +17,5 @@ if (has('wall')) { cmd = cmd.sprintf("data index '%s' with points lc rgb '#00000
 if (has('pole')) { cmd = cmd.sprintf("data index '%s' with points ls 7 title POLE, ", blk('pole')) }
 if (has('givenlab')) { cmd = cmd.sprintf("data index '%s' using 1:2:3 with labels tc rgb '#333333' offset 0,-1 notitle, ", blk('givenlab')) }
 if (has('reflab')) { cmd = cmd.sprintf("data index '%s' using 1:2:3 with labels tc rgb '#0072B2' offset 0,1 notitle, ", blk('reflab')) }
-if (has('studentlab')) { cmd = cmd.sprintf("data index '%s' using 1:2:3 with labels tc rgb '#D55E00' offset 0,-1 notitle, ", blk('studentlab')) }
+if (has('studentlab')) { cmd = cmd.sprintf("data index '%s' using 1:2:3 with labels tc rgb '#D55E00' offset 0,-2 notitle, ", blk('studentlab')) }
 if (strlen(cmd) > 2) { eval('plot '.cmd[1:strlen(cmd) - 2]) }
