@@ -399,7 +399,21 @@ static void remove_stale(const char *dir, const char *slug)
     closedir(d);
 }
 
+static void begin(const char *work, const char *result_dir, const section_def *section, int keep);
+
 void picture_begin(const char *work, const char *result_dir, const section_def *section)
+{
+    begin(work, result_dir, section, 0);
+}
+
+/* As picture_begin, but the section's files stay: they may be the very
+ * pictures about to be restored. */
+static void picture_begin_kept(const char *work, const char *result_dir, const section_def *section)
+{
+    begin(work, result_dir, section, 1);
+}
+
+static void begin(const char *work, const char *result_dir, const section_def *section, int keep)
 {
     char dir[2048] = "";
     if (work)
@@ -421,7 +435,7 @@ void picture_begin(const char *work, const char *result_dir, const section_def *
     g_all = result_dir != NULL;
     snprintf(g_dir, sizeof g_dir, "%s", dir);
     snprintf(g_slug, sizeof g_slug, "%s", section->slug);
-    if (work)
+    if (work && !keep)
         remove_stale(dir, section->slug);
 }
 
@@ -680,6 +694,144 @@ static void draw(const picture *only)
         }
     }
     spawn_result_free(&rs);
+}
+
+/* ---- grading's cache (checker/cache.c) ------------------------------------
+ *
+ * A section whose results come from the cache runs no check, so records no
+ * picture. Its pictures are kept with its results instead: picture_save
+ * writes them into <plot_dir>/<slug>_failing_cases.rec, a file the cache
+ * keeps with the results as it keeps a section's figure files, and brings
+ * back on a hit; picture_restore reads them again. Text: a line per
+ * picture, then its variables and blocks, each with its byte count. */
+static void rec_path(char *out, size_t size, const char *plot_dir, const char *slug)
+{
+    snprintf(out, size, "%s/%s_failing_cases.rec", plot_dir, slug);
+}
+
+void picture_save(const char *plot_dir, const section_def *section)
+{
+    if (!g_all || !plot_dir)
+        return;
+    char path[4096];
+    rec_path(path, sizeof path, plot_dir, section->slug);
+    int any = 0;
+    for (int i = 0; i < g_count; i++)
+        any |= !strcmp(g_pictures[i]->slug, section->slug);
+    if (!any) {
+        unlink(path); /* an earlier grade's, stale now */
+        return;
+    }
+    FILE *f = fopen(path, "w");
+    if (!f)
+        return;
+    fprintf(f, "failing cases 1\n");
+    for (int i = 0; i < g_count; i++) {
+        const picture *p = g_pictures[i];
+        if (strcmp(p->slug, section->slug) != 0)
+            continue;
+        fprintf(f, "picture %s %s %d %.9g %.9g %.9g %.9g %d %zu\n", p->check, p->kind, p->have_box, p->lo[0], p->lo[1],
+                p->hi[0], p->hi[1], p->block_count, p->vars_used);
+        fwrite(p->vars, 1, p->vars_used, f);
+        for (int b = 0; b < p->block_count; b++) {
+            fprintf(f, "\nblock %s %zu\n", p->blocks[b].name, p->blocks[b].used);
+            if (p->blocks[b].used)
+                fwrite(p->blocks[b].text, 1, p->blocks[b].used, f);
+        }
+        fputc('\n', f);
+    }
+    if (fclose(f) != 0)
+        unlink(path);
+}
+
+static int read_text(FILE *f, char **out, size_t n, size_t limit)
+{
+    if (n >= limit)
+        return 0;
+    char *t = malloc(n + 1);
+    if (!t || fread(t, 1, n, f) != n) {
+        free(t);
+        return 0;
+    }
+    t[n] = '\0';
+    *out = t;
+    return 1;
+}
+
+/* Newer than `than` (seconds), and there. */
+static int fresh(const char *path, double than)
+{
+    struct stat st;
+    return stat(path, &st) == 0 && st.st_size > 0 && (double)st.st_mtim.tv_sec + st.st_mtim.tv_nsec * 1e-9 >= than;
+}
+
+void picture_restore(const char *work, const char *plot_dir, const section_def *section)
+{
+    picture_begin_kept(work, plot_dir, section);
+    picture_stop();
+    if (!g_all || !plot_dir)
+        return;
+    char path[4096];
+    rec_path(path, sizeof path, plot_dir, section->slug);
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return;
+    struct stat rec_st;
+    double rec_time = fstat(fileno(f), &rec_st) == 0 ? (double)rec_st.st_mtim.tv_sec + rec_st.st_mtim.tv_nsec * 1e-9 : 0;
+    int version = 0;
+    if (fscanf(f, "failing cases %d\n", &version) != 1 || version != 1) {
+        fclose(f);
+        return;
+    }
+    char check[64], kind[32];
+    int have_box, blocks;
+    float lo0, lo1, hi0, hi1;
+    size_t vars;
+    while (g_count < MAX_PICTURES &&
+           fscanf(f, "picture %63s %31s %d %f %f %f %f %d %zu", check, kind, &have_box, &lo0, &lo1, &hi0, &hi1, &blocks,
+                  &vars) == 9 &&
+           fgetc(f) == '\n') {
+        picture *p = calloc(1, sizeof *p);
+        if (!p || blocks < 0 || blocks > MAX_BLOCKS || vars >= VARS_SIZE || fread(p->vars, 1, vars, f) != vars) {
+            free(p);
+            break;
+        }
+        p->vars[vars] = '\0';
+        p->vars_used = vars;
+        int ok = 1;
+        for (int b = 0; ok && b < blocks; b++) {
+            char name[40];
+            size_t used;
+            ok = fscanf(f, "\nblock %39s %zu", name, &used) == 2 && fgetc(f) == '\n' &&
+                 (used == 0 || read_text(f, &p->blocks[b].text, used, BLOCK_LIMIT));
+            if (ok) {
+                snprintf(p->blocks[b].name, sizeof p->blocks[b].name, "%s", name);
+                p->blocks[b].used = p->blocks[b].cap = used;
+                p->block_count = b + 1;
+            }
+        }
+        if (!ok || fgetc(f) != '\n') {
+            for (int b = 0; b < p->block_count; b++)
+                free(p->blocks[b].text);
+            free(p);
+            break;
+        }
+        snprintf(p->slug, sizeof p->slug, "%s", section->slug);
+        snprintf(p->check, sizeof p->check, "%s", check);
+        snprintf(p->kind, sizeof p->kind, "%s", kind);
+        p->have_box = have_box;
+        p->lo[0] = lo0, p->lo[1] = lo1, p->hi[0] = hi0, p->hi[1] = hi1;
+        /* drawn already from these very numbers (a regrade into the same
+         * folder): kept, not drawn again */
+        char svg[4300], png[4300];
+        snprintf(p->base, sizeof p->base, "%s/%s__%s", g_dir, p->slug, p->check);
+        snprintf(svg, sizeof svg, "%s.svg", p->base);
+        snprintf(png, sizeof png, "%s.png", p->base);
+        p->drawn = fresh(svg, rec_time) && fresh(png, rec_time);
+        p->pending = !p->drawn;
+        g_pictures[g_count++] = p;
+    }
+    fclose(f);
 }
 
 void picture_draw(void)

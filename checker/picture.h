@@ -66,6 +66,13 @@ void picture_limb(const char *title, vec3 root, vec3 target, vec3 pole, vec3 ref
 void picture_begin(const char *work, const char *result_dir, const section_def *section);
 /* After the visible run: nothing more is recorded. */
 void picture_stop(void);
+/* Grading with the cache: after the visible run, writes the section's
+ * pictures into <plot_dir>/<slug>_failing_cases.rec, which the cache keeps
+ * with the section's results (as a figure file) and brings back on a hit;
+ * instead of picture_begin when the results come from the cache, reads
+ * them back (pictures already drawn from them are kept, not redrawn). */
+void picture_save(const char *plot_dir, const section_def *section);
+void picture_restore(const char *work, const char *plot_dir, const section_def *section);
 /* After every section's checks, when grading: writes every failing
  * check's picture as data and one script, <dir>/pictures.gp (SVG and PNG),
  * which grade_all draws with every other submission's in one gnuplot run.

@@ -110,8 +110,10 @@ static int run_visible(const options *o, section_result *sr, const char *key)
     char results_at[65];
     if (key[0])
         cache_results_key(o, key, "visible", CHECK_ENV.seed, NULL, 0, results_at);
-    if (key[0] && cache_get_results(o, results_at, sr, sr->checks, sr->note, sizeof sr->note))
+    if (key[0] && cache_get_results(o, results_at, sr, sr->checks, sr->note, sizeof sr->note)) {
+        picture_restore(o->list_only ? NULL : o->work, CHECK_ENV.plot_defer ? o->plot_dir : NULL, sr->def);
         return 1;
+    }
     /* the failing cases' pictures are recorded in the visible run only (picture.h) */
     picture_begin(o->list_only ? NULL : o->work, CHECK_ENV.plot_defer ? o->plot_dir : NULL, sr->def);
     int ran = run_checks(sr, sr->checks, NULL) && (o->seed_count <= 1 || sweep_seeds(sr, o->seed_count));
@@ -127,6 +129,7 @@ static int run_visible(const options *o, section_result *sr, const char *key)
         snprintf(sr->note, sizeof sr->note, "%s", CHECK_NOTES);
         CHECK_ENV.plot_dir = NULL;
     }
+    picture_save(CHECK_ENV.plot_defer ? o->plot_dir : NULL, sr->def); /* kept by the cache with the results */
     /* a figure whose runner could not run is not kept */
     if (key[0] && ran && results_repeatable(sr->checks, sr->check_count, NULL) &&
         (!sr->def->figure || !o->plot_dir || sr->note[0]))

@@ -90,15 +90,24 @@ done
 grade_all=$(dirname "$checker")/grade_all
 mkdir -p "$out/class/alice"
 cp -r "$out/sub/turned_back/04_pole_vector" "$out/class/alice/"
-echo 7 | "$grade_all" --subs "$out/class" --out "$out/graded" --csv "$out/graded/grades.csv" --jobs 1 --checker "$checker" \
-    --root . --objdir "$obj" --work "$out/grade-work" >"$out/grade.log" 2>&1 || { cat "$out/grade.log"; fail "grade_all failed"; }
-for check in pole_offsets pole_follows_hip; do
-    base=$out/graded/alice/pictures/04_pole_vector__$check
-    [ -s "$base.png" ] && [ -s "$base.svg" ] || { ls "$out/graded/alice/pictures"; fail "grading: no SVG and PNG of $check once grade_all ended"; }
-    check_picture "grading $check" "$base"
-    n=$((n + 1))
+# Graded twice with one cache, into two folders (as test-scale does): the
+# second run checks nothing and still draws the same pictures (kept with the
+# results in the cache, picture_save/picture_restore).
+for g in graded graded2; do
+    echo 7 | "$grade_all" --subs "$out/class" --out "$out/$g" --csv "$out/$g/grades.csv" --jobs 1 --checker "$checker" \
+        --root . --objdir "$obj" --work "$out/grade-work" --cache "$out/grade-cache" >"$out/$g.log" 2>&1 \
+        || { cat "$out/$g.log"; fail "grade_all failed"; }
+    for check in pole_offsets pole_follows_hip; do
+        base=$out/$g/alice/pictures/04_pole_vector__$check
+        [ -s "$base.png" ] && [ -s "$base.svg" ] || { ls "$out/$g/alice/pictures"; fail "$g: no SVG and PNG of $check once grade_all ended"; }
+        check_picture "$g $check" "$base"
+        n=$((n + 1))
+    done
+    [ -e "$out/$g/alice/pictures/pictures.gp" ] && fail "$g: the pictures' script was not removed once drawn"
 done
-[ -e "$out/graded/alice/pictures/pictures.gp" ] && fail "grading: the pictures' script was not removed once drawn"
+grep -q '^cache: .* 0 run' "$out/graded2/alice/log.txt" || fail "the cached regrade ran checks: $(grep '^cache:' "$out/graded2/alice/log.txt")"
+cmp -s "$out/graded/alice/pictures/04_pole_vector__pole_offsets.dat" "$out/graded2/alice/pictures/04_pole_vector__pole_offsets.dat" \
+    || fail "the cached regrade drew other numbers"
 
 # A passing run draws nothing and says nothing of pictures.
 "$checker" --root . --dir solutions --section 02,03,04,05,07,08,09,10 --objdir "$obj" --work "$out/pass" --no-color >"$out/pass.log" 2>&1 \
