@@ -50,7 +50,7 @@ GRADE_ALL := $(BUILD)/grade_all
 WATCH := $(BUILD)/watch
 # The checker program itself, one job a file (checker/driver.h has the map),
 # and the trusted library it shares with the fuzz harness (fuzz.mk).
-CHECKER_DRIVER_SRC := $(addprefix checker/,checker.c options.c compile.c compile_guard.c cache.c run_checks.c report.c points.c outputs.c)
+CHECKER_DRIVER_SRC := $(addprefix checker/,checker.c progress.c options.c compile.c compile_guard.c cache.c run_checks.c report.c points.c outputs.c)
 TRUSTED_SRC := $(CHECKER_DRIVER_SRC) $(addprefix checker/,os.c sha256.c check.c spawn.c sandbox.c runner_elf.c diagnosis.c messages.c sections.c sections/ik_chain_checks.c text.c)
 # The pictures of failing cases (issue 17): recorded by the suites, drawn by the driver.
 TRUSTED_SRC += checker/picture.c
@@ -70,6 +70,7 @@ help:
 	@echo "make check MEMCHECK=1 | LANG=en                     AddressSanitizer/UBSan, ข้อความภาษาอังกฤษ"
 	@echo "cd exercises/03_two_bone && make                    ตรวจเฉพาะ section นั้น (inside a section: no S= needed)"
 	@echo "make book | make plots | make bench | make grade SUB=<dir> | make grade-all SUBS=<dir>"
+	@echo "make scene [DIR=exercises]                         ฉากปิดบทด้วยโค้ดของคุณ (07/09/10 ที่ผ่านแล้ว; the closing scene on your code)"
 	@echo "make fuzz | make soak SEEDS=10000                  fuzz the judge, sweep the references over seeds"
 	@echo "make mutants [S=<section>] [MUTANTS=all]           mutation test: wrong solutions the checker catches"
 	@echo "make test-mutants | make test-alternatives   the fixed mutant sample; correct solutions written another way"
@@ -78,6 +79,10 @@ help:
 all: $(CHECKER) $(RUNNER_OBJS) $(SELFTEST) $(GRADE_ALL) $(WATCH)
 
 # ---- setup: install missing Debian packages (root), or say how ------------
+# (NO_SETUP=1: a sub-make of make check, which ran it already; checker/student.mk)
+ifeq ($(NO_SETUP),1)
+setup: ;
+else
 setup:
 	@if ! command -v dpkg-query >/dev/null 2>&1; then \
 	  echo "setup: not a Debian system; make sure a C11 compiler and CUnit (libcunit1-dev) are installed"; exit 0; fi; \
@@ -95,6 +100,7 @@ setup:
 	  echo "ต้องติดตั้งแพ็กเกจก่อน (missing packages) — run:"; \
 	  echo "  sudo apt-get install -y$$missing"; exit 1; \
 	fi
+endif
 
 # ---- the trusted checker and the glue linked into every runner ----------
 $(CHECKER): $(TRUSTED_SRC) $(SUITE_SRC) $(REF_SRC) $(HEADERS) | setup
@@ -151,33 +157,40 @@ $(OBJ)/musl/stamp: checker/runner_main.c checker/protocol.h $(wildcard checker/s
 # MEMCHECK=1 builds the student's code with AddressSanitizer and UBSan (and
 # without the sandbox, which sanitizers cannot run in); LANG=en for English.
 MEMCHECK_FLAGS := -fsanitize=address,undefined -fno-omit-frame-pointer -g
-CHECK_FLAGS = --root . --dir $(DIR) --objdir $(OBJ) --work $(BUILD)/check/$(subst /,_,$(DIR)) \
+CHECK_FLAGS = --root $(TOP) --dir $(CHECK_DIR) --objdir $(UP)$(OBJ) --work $(UP)$(BUILD)/check/$(subst /,_,$(DIR)) \
   $(if $(filter en%,$(LANG)),--lang en) \
   $(if $(or $(SAN_FLAGS),$(filter 1,$(MEMCHECK))),--cflags "$(if $(SAN_FLAGS),$(SAN_FLAGS),$(MEMCHECK_FLAGS))")
 # With gnuplot, 05 and 06 also draw the student's convergence curve over
 # the reference's into build/plots/.
-check: setup $(CHECKER) $(RUNNER_OBJS)
-	@$(if $(HAVE_GNUPLOT),mkdir -p $(BUILD)/plots;) $(CHECKER) $(CHECK_FLAGS) --seed $(SEED) $(if $(S),--section $(S)) \
-	  $(if $(HAVE_GNUPLOT),--plot-dir $(BUILD)/plots)
+# The build is one progress line and a failing check ends make without its
+# "Error 1" line, still non-zero (checker/student.mk).
+check: setup
+	@$(call student_build,$(CHECKER) $(RUNNER_OBJS))
+	@$(if $(HAVE_GNUPLOT),mkdir -p $(BUILD)/plots;) $(IN_HERE) $(UP)$(CHECKER) $(CHECK_FLAGS) --seed $(SEED) $(if $(S),--section $(S)) \
+	  $(if $(HAVE_GNUPLOT),--plot-dir $(UP)$(BUILD)/plots); $(student_exit)
 
 # The table and progress only (every section is still really checked).
-list: setup $(CHECKER) $(RUNNER_OBJS)
+list: setup
+	@$(call student_build,$(CHECKER) $(RUNNER_OBJS))
 	@# 1 only means some section still fails; 2 is a real error (no such folder)
-	@$(CHECKER) $(CHECK_FLAGS) --list; rc=$$?; [ $$rc -le 1 ] || exit $$rc
+	@$(IN_HERE) $(UP)$(CHECKER) $(CHECK_FLAGS) --list; rc=$$?; [ $$rc -le 1 ] || exit $$rc
 
 # ---- the student's companions: watch mode and hints ---------------------
-WATCH_SRC := checker/watch.c checker/spawn.c checker/sandbox.c checker/messages.c checker/os.c
+WATCH_SRC := checker/watch.c checker/hints.c checker/spawn.c checker/sandbox.c checker/messages.c checker/os.c
 $(WATCH): $(WATCH_SRC) $(HEADERS) | setup
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_ALL) -Iinclude -Ichecker $(WATCH_SRC) -lseccomp -o $@
 
-watch: setup $(CHECKER) $(RUNNER_OBJS) $(WATCH)
-	@$(if $(filter en%,$(LANG)),WORKBOOK_LANG=en) $(WATCH) --checker $(CHECKER) --root . --dir $(DIR) --objdir $(OBJ) \
-	  --work $(BUILD)/check/$(subst /,_,$(DIR)) $(if $(filter 1,$(POLL)),--poll)
+watch: setup
+	@$(call student_build,$(CHECKER) $(RUNNER_OBJS) $(WATCH))
+	@$(IN_HERE) $(if $(filter en%,$(LANG)),WORKBOOK_LANG=en) $(UP)$(WATCH) --checker $(UP)$(CHECKER) --root $(TOP) --dir $(CHECK_DIR) \
+	  --objdir $(UP)$(OBJ) --work $(UP)$(BUILD)/check/$(subst /,_,$(DIR)) $(if $(filter 1,$(POLL)),--poll)
 
-hint: $(WATCH)
+hint:
+	@$(call student_build,$(WATCH))
 	@test -n "$(S)" || { echo "usage: make hint S=<section>   (each call shows one stronger hint)"; exit 2; }
-	@$(if $(filter en%,$(LANG)),WORKBOOK_LANG=en) $(WATCH) --root . --hint $(S)
+	@$(IN_HERE) $(if $(filter en%,$(LANG)),WORKBOOK_LANG=en) $(UP)$(WATCH) --root $(TOP) --hint $(S) \
+	  --results $(UP)$(BUILD)/check/$(subst /,_,$(DIR))/results.tsv
 
 # ---- editors: clangd, ccls and friends read compile_commands.json -------
 compile_commands.json: $(wildcard exercises/*/*.c solutions/*/*.c checker/*.c checker/sections/*/*.c checker/sections/*.c include/*.c)
@@ -461,6 +474,8 @@ include plots/failing/failing.mk
 include checker/tests/soak.mk
 include checker/tests/fuzz.mk
 include checker/tests/mutants.mk
+include checker/tests/student.mk
+include checker/student.mk
 
 # ---- make scene: the chapter's closing scene ---------------------------------
 # The real clip's root motion through the 10 controller over uneven ground,
@@ -472,8 +487,9 @@ $(BUILD)/plots/scene: plots/scene.c $(foreach s,$(SCENE_SECTIONS),solutions/$(s)
 	$(CC) $(CFLAGS_ALL) -Iinclude $(addprefix -Isolutions/,$(SCENE_SECTIONS)) $(filter %.c,$^) -lm -o $@
 
 .PHONY: scene
-scene: setup $(BUILD)/plots/scene
-	@$(BUILD)/plots/scene $(BUILD)/plots/scene.dat
+# make scene [DIR=exercises]: the scene on your 07/09/10 where they pass (plots/scene.sh)
+scene: setup $(CHECKER) $(RUNNER_OBJS)
+	@bash plots/scene.sh $(BUILD) $(CHECKER) $(OBJ) $(DIR) $(CC) $(filter-out -Werror,$(CFLAGS_ALL))
 
 # ---- make bench: speed of the reference solutions (never a timed test) ----
 $(BUILD)/bench: checker/bench/bench.c checker/bench/limb_batch.c checker/bench/limb_batch.h checker/os.c $(foreach s,$(SECTIONS),solutions/$(s)/$(call section_name,$(s)).c) $(COMMON_SRC) $(HEADERS)

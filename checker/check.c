@@ -214,7 +214,7 @@ int check_call(uint32_t op, const void *requests, size_t request_size, size_t co
         return 1;
     }
 
-    char given[512] = "";
+    char given[2048] = ""; /* 07's case is long; the text below has room */
     if (describe && good < count)
         describe((const char *)requests + good * request_size, given, sizeof given);
     char what[1200];

@@ -17,18 +17,21 @@
 #include "messages.h"
 #include "os.h"
 #include "picture.h"
+#include "progress.h"
 
 #include <stdio.h>
 #include <string.h>
 
-/* Done, failing, or not started (no file, or an untouched stub). */
-static section_status section_status_of(const options *o, const section_result *sr)
+/* Done, failing, or not started: the graded file still the stub, byte for
+ * byte (progress.h); a wrong attempt or a file that does not compile is
+ * failing (issue 17). */
+static section_status section_status_of(const options *o, const section_result *sr, int compiled)
 {
     char src[4096];
     snprintf(src, sizeof src, "%s/%s/%s", o->dir, sr->def->slug, sr->def->source);
     if (sr->passed == sr->check_count)
         return STATUS_DONE;
-    if (sr->passed == 0 && (!file_exists(src) || file_contains(src, "TODO")))
+    if (sr->passed == 0 && progress_not_started(o->root, sr->def->slug, sr->def->source, src, compiled))
         return STATUS_NOT_STARTED;
     return STATUS_FAILING;
 }
@@ -55,7 +58,7 @@ static int grade_section(const options *o, section_result *sr)
     sr->passed = 0;
     for (size_t i = 0; i < sr->check_count; i++)
         sr->passed += sr->checks[i].passed;
-    sr->status = section_status_of(o, sr);
+    sr->status = section_status_of(o, sr, compiled);
     return ok;
 }
 

@@ -66,9 +66,11 @@ typedef enum {
     MSG_MEMCHECK_UNPLACED,  /* %s kind */
     MSG_HINT_NONE,          /* %s slug */
     MSG_HINT_HEADER,        /* %d k, %d n, %s slug */
-    MSG_HINT_LAST,
+    MSG_HINT_LAST,          /* %s the folder of the hints' state (build/hints, as the student's folder sees it) */
     MSG_HINT_MORE,          /* %s slug */
+    MSG_HINT_FOR,           /* %s the diagnosis, check or outcome the hint was chosen for */
     MSG_FIGURE,             /* %s out, %s out */
+    MSG_FIGURE_NO_PASSES,   /* %s out, %s out: the student's solver ran no pass on any case */
     MSG_OVERRUN_GIVEN,      /* %s function, %d call, %d calls */
     MSG_NO_OVERRUN,
     MSG_OVERRUN_GOT,        /* %d bytes */

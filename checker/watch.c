@@ -1,7 +1,7 @@
 /* watch.c - the student's companion: watch mode and hints.
  *
  *   watch [--poll] [--checker PATH] [--root DIR] [--dir DIR] [--objdir DIR] [--work DIR]
- *   watch --hint SLUG [--root DIR]
+ *   watch --hint SLUG [--root DIR] [--results RESULTS.TSV]
  *
  * Watch re-checks the section being edited on every save and redraws one
  * screen: the section, its state, the first failing check in full and the
@@ -12,14 +12,16 @@
  * l list, q quit.
  *
  * Hints live in checker/hints/<slug>.md, separated by lines "---", from
- * "reread section N" to the formula; each --hint shows one more, counting
- * in build/hints/<slug>.count.
+ * "reread section N" to the formula; each --hint shows one more: the one
+ * for the failure the student sees, when a hint is for it (hints.h),
+ * remembering which were shown in build/hints/<slug>.count.
  */
 #define _GNU_SOURCE
 /* Paths are bounded buffers; a truncated one just fails to open. */
 #if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC diagnostic ignored "-Wformat-truncation"
 #endif
+#include "hints.h"
 #include "messages.h"
 #include "spawn.h"
 
@@ -40,6 +42,9 @@
 
 static const char *g_checker = "build/checker", *g_root = ".", *g_dir = "exercises", *g_objdir = "build/obj",
                   *g_work = "build/check/exercises";
+/* make hint: the results of the student's last make check (the next hint
+ * follows the failure it showed); NULL: hints in order. */
+static const char *g_results;
 
 /* ---- hints ---------------------------------------------------------------- */
 
@@ -60,80 +65,98 @@ static FILE *open_hints(const char *slug)
     return fopen(path, "r");
 }
 
-/* Prints hint number `which` (1-based) of the section; returns how many
- * there are (0 when the file is missing). A hint opens with a "# title"
- * line (the book's summary line): printed as the title, without the "# ",
- * then a blank line and the body. Blank lines around the hint are dropped. */
-static int print_hint(const char *slug, int which)
+/* Prints one hint: its title, a blank line and its body, the math
+ * rendered for the terminal (hints.h), blank lines around it dropped. */
+static void print_hint(const hint_file *h, int k)
 {
-    FILE *f = open_hints(slug);
-    if (!f)
-        return 0;
-    char line[2048];
-    int index = 1, total = 1;
-    int body = 0, blanks = 0; /* in the hint shown: body text seen, blank lines held back */
-    while (fgets(line, sizeof line, f)) {
-        if (strncmp(line, "---", 3) == 0) {
-            index++;
-            total++;
-            continue;
-        }
-        if (index != which)
-            continue;
-        if (line[strspn(line, " \t\r\n")] == '\0') {
-            blanks += body;
-            continue;
-        }
-        if (!body && strncmp(line, "# ", 2) == 0) {
-            const char *title = line + 2 + strspn(line + 2, " \t");
-            size_t length = strlen(title);
-            fputs(title, stdout);
-            if (length == 0 || title[length - 1] != '\n')
-                fputc('\n', stdout);
-            blanks = 1; /* one blank line between the title and the body */
-            continue;
-        }
-        for (; blanks > 0; blanks--)
-            fputc('\n', stdout);
-        body = 1;
-        fputs(line, stdout);
-    }
-    fclose(f);
-    return total;
+    static char text[2 * sizeof h->hint[0].body];
+    hint_render_math(text, sizeof text, h->hint[k].title);
+    printf("%s\n", text);
+    const char *body = h->hint[k].body;
+    body += strspn(body, " \t\r\n");
+    hint_render_math(text, sizeof text, body);
+    size_t n = strlen(text);
+    while (n > 0 && strchr(" \t\r\n", text[n - 1]))
+        text[--n] = '\0';
+    if (n > 0)
+        printf("\n%s\n", text);
 }
 
-static int show_next_hint(const char *slug)
+/* Which hints were shown: build/hints/<slug>.count holds their numbers
+ * ("shown 1 3"); an older file holds how many were shown, in order. */
+static void read_shown(const char *state, int *shown, int count)
+{
+    memset(shown, 0, sizeof(int) * HINTS_MAX);
+    FILE *f = fopen(state, "r");
+    if (!f)
+        return;
+    char word[16];
+    int k;
+    if (fscanf(f, "%15s", word) == 1) {
+        if (!strcmp(word, "shown")) {
+            while (fscanf(f, "%d", &k) == 1)
+                if (k >= 1 && k <= count)
+                    shown[k - 1] = 1;
+        } else {
+            k = atoi(word);
+            for (int i = 0; i < k && i < count; i++)
+                shown[i] = 1;
+        }
+    }
+    fclose(f);
+}
+
+/* Shows the next hint of a section: the one for the failure the student
+ * sees now (results_path: the checker's results.tsv; NULL or missing: the
+ * next in order), see hints.h. */
+static int show_next_hint(const char *slug, const char *results_path)
 {
     char state_dir[1024], state[1200];
     snprintf(state_dir, sizeof state_dir, "%s/build/hints", g_root);
     snprintf(state, sizeof state, "%s/%s.count", state_dir, slug);
-    int shown = 0;
-    FILE *f = fopen(state, "r");
-    if (f) {
-        if (fscanf(f, "%d", &shown) != 1)
-            shown = 0;
+    static hint_file h;
+    FILE *f = open_hints(slug);
+    int total = hints_load(f, &h);
+    if (f)
         fclose(f);
-    }
-    /* first count how many there are, then print the next one */
-    int total = print_hint(slug, -1);
     if (total == 0) {
         printf(msg(MSG_HINT_NONE), slug);
         printf("\n");
         return 1;
     }
-    int which = shown < total ? shown + 1 : total;
-    printf(msg(MSG_HINT_HEADER), which, total, slug);
+    int shown[HINTS_MAX];
+    read_shown(state, shown, total);
+    hint_failure now;
+    int known = results_path && hint_failure_from_results(results_path, slug, &now);
+    const char *why;
+    int k = hint_choose(&h, shown, known ? &now : NULL, &why);
+    printf(msg(MSG_HINT_HEADER), k + 1, total, slug);
+    if (why) {
+        printf("\n");
+        printf(msg(MSG_HINT_FOR), why);
+    }
     printf("\n\n");
-    print_hint(slug, which);
-    printf("\n%s\n", which == total ? msg(MSG_HINT_LAST) : "");
-    if (which < total) {
+    print_hint(&h, k);
+    shown[k] = 1;
+    int left = 0;
+    for (int i = 0; i < total; i++)
+        left += !shown[i];
+    printf("\n");
+    if (left == 0)
+        printf(msg(MSG_HINT_LAST), state_dir);
+    printf("\n");
+    if (left > 0) {
         printf(msg(MSG_HINT_MORE), slug);
         printf("\n");
     }
     mkdir(state_dir, 0755);
     f = fopen(state, "w");
     if (f) {
-        fprintf(f, "%d\n", which);
+        fprintf(f, "shown");
+        for (int i = 0; i < total; i++)
+            if (shown[i])
+                fprintf(f, " %d", i + 1);
+        fprintf(f, "\n");
         fclose(f);
     }
     return 0;
@@ -276,6 +299,7 @@ int main(int argc, char **argv)
         const char *v = i + 1 < argc ? argv[i + 1] : NULL;
         if (!strcmp(argv[i], "--poll")) force_poll = 1;
         else if (v && !strcmp(argv[i], "--hint")) { hint = v; i++; }
+        else if (v && !strcmp(argv[i], "--results")) { g_results = v; i++; }
         else if (v && !strcmp(argv[i], "--checker")) { g_checker = v; i++; }
         else if (v && !strcmp(argv[i], "--root")) { g_root = v; i++; }
         else if (v && !strcmp(argv[i], "--dir")) { g_dir = v; i++; }
@@ -291,7 +315,7 @@ int main(int argc, char **argv)
             snprintf(padded, sizeof padded, "0%s", hint);
         for (int i = 0; i < count; i++) /* accept "03" for 03_two_bone */
             if (hint[0] && (!strncmp(offered[i], hint, strlen(hint)) || (padded[0] && !strncmp(offered[i], padded, 2))))
-                return show_next_hint(offered[i]);
+                return show_next_hint(offered[i], g_results);
         /* not a section: say so and list them, as make check does */
         fprintf(stderr, "%s", msg(MSG_NO_SECTION));
         for (int i = 0; i < count; i++)
@@ -393,7 +417,9 @@ int main(int argc, char **argv)
                 redraw(offered[current], current, count, ++redraws, tty);
             } else if (key == 'h') {
                 printf("\n");
-                show_next_hint(offered[current]);
+                char results[1200]; /* the failure on screen: the last redraw's */
+                snprintf(results, sizeof results, "%s/results.tsv", g_work);
+                show_next_hint(offered[current], results);
                 fflush(stdout);
             } else if (key == 'l') {
                 if (tty)

@@ -1042,6 +1042,12 @@ void ik_chain_figure(const ik_chain_spec *s, const char *slug)
     }
     if (!CHECK_CALL(s->op, rq, FIGURE_CASES, rs, describe))
         return; /* its checks already said why */
+    /* an untouched stub runs no pass: there is no curve of the student's
+     * to show yet, and the note must not promise one (issue 17) */
+    int any_pass = 0;
+    for (int i = 0; i < FIGURE_CASES; i++)
+        any_pass |= rs[i].returned > 0;
+    const msg_id note = any_pass ? MSG_FIGURE : MSG_FIGURE_NO_PASSES;
     for (int i = 0; i < FIGURE_CASES; i++) {
         float reach = ik_chain_reach(&rq[i].chain);
         curve_from_report(&rs[i].report, rs[i].returned, reach, student[i]);
@@ -1063,7 +1069,7 @@ void ik_chain_figure(const ik_chain_spec *s, const char *slug)
     fclose(f);
     if (CHECK_ENV.plot_defer) {
         /* grade-all draws every submission's figures in one gnuplot run */
-        snprintf(CHECK_NOTES, sizeof CHECK_NOTES, msg(MSG_FIGURE), out, out);
+        snprintf(CHECK_NOTES, sizeof CHECK_NOTES, msg(note), out, out);
         return;
     }
     char expr[3400];
@@ -1073,6 +1079,6 @@ void ik_chain_figure(const ik_chain_spec *s, const char *slug)
     spawn_result sr;
     spawn_run(&sq, &sr);
     if (sr.end == SPAWN_EXITED && sr.exit_code == 0)
-        snprintf(CHECK_NOTES, sizeof CHECK_NOTES, msg(MSG_FIGURE), out, out);
+        snprintf(CHECK_NOTES, sizeof CHECK_NOTES, msg(note), out, out);
     spawn_result_free(&sr);
 }

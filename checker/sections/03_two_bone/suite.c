@@ -64,11 +64,17 @@ static const char *fmt_pos(vec3 v)
     return fmt("(%.6g, %.6g, %.6g)", v.x, v.y, v.z);
 }
 
+/* The case as given: a NULL pointer is an input too, so a crash on the
+ * NULL case names that case, not the input struct it never passed. */
 static void describe(const void *request, char *out, size_t size)
 {
     const two_bone_request *rq = request;
-    snprintf(out, size, "root %s, target %s, pole %s, L1 = %g, L2 = %g", fmt_pos(rq->in.root),
-             fmt_pos(rq->in.target), fmt_pos(rq->in.pole), rq->in.len_upper, rq->in.len_lower);
+    if (rq->pass_null_in)
+        snprintf(out, size, "two_bone_solve(in = NULL, %s)", rq->pass_null_out ? "out = NULL" : "&out");
+    else
+        snprintf(out, size, "root %s, target %s, pole %s, L1 = %g, L2 = %g%s", fmt_pos(rq->in.root),
+                 fmt_pos(rq->in.target), fmt_pos(rq->in.pole), rq->in.len_upper, rq->in.len_lower,
+                 rq->pass_null_out ? ", out = NULL" : "");
 }
 
 static two_bone_request request(vec3 root, vec3 target, vec3 pole, float l1, float l2)

@@ -27,6 +27,7 @@
 #include "picture.h"
 #include "forward_kinematics.h"
 #include "messages.h"
+#include "mocap_legs.h"
 #include "sections.h"
 #include "sections/07_foot_ik/ops.h"
 #include "terrain.h"
@@ -134,10 +135,18 @@ static void describe_input(const foot_ik_input *in, const terrain *ground, char 
              in->settings.weight_fade_rate, in->dt, left, right, describe_terrain(ground));
 }
 
+/* A NULL pointer is an input too: said first, so a crash on the NULL case
+ * names that case even where the rest of the text is cut. */
 static void describe_step(const void *request, char *out, size_t size)
 {
     const foot_step_request *rq = request;
-    describe_input(&rq->in, &rq->ground, out, size);
+    int n = 0;
+    if (rq->null_flags)
+        n = snprintf(out, size, "foot_ik_step(%s, %s, %s); ", (rq->null_flags & FOOT_NULL_IN) ? "in = NULL" : "&in",
+                     (rq->null_flags & FOOT_NULL_GROUND) ? "ground = NULL" : "&ground",
+                     (rq->null_flags & FOOT_NULL_OUT) ? "out = NULL" : "&out");
+    if (n >= 0 && (size_t)n < size)
+        describe_input(&rq->in, &rq->ground, out + n, size - (size_t)n);
 }
 
 static void describe_walk(const void *request, char *out, size_t size)
@@ -1458,10 +1467,9 @@ static void leg_out_of_reach(void)
 #define CLIP_FIRST_FRAME 480 /* 4 s */
 #define CLIP_LAST_FRAME 720  /* 6 s */
 
-typedef struct {
-    int joint[FOOT_COUNT][3];   /* hip (the thigh's root), knee, ankle */
-    float thigh[FOOT_COUNT], shin[FOOT_COUNT];
-} clip_legs;
+/* The clip's legs and their posing (FK of a frame, the knee pole, the
+ * median) are include/mocap_legs.h's, shared with the closing scene. */
+typedef mocap_legs clip_legs;
 
 static int clip_load(bvh_file *file, clip_legs *legs)
 {
@@ -1472,45 +1480,16 @@ static int clip_load(bvh_file *file, clip_legs *legs)
         check_fail(DIAG_NONE, path, T(MSG_FOOT_LOAD_REAL_CLIP), fmt(T(MSG_FOOT_CANNOT_LOAD), e.message));
         return 0;
     }
-    static const char *const NAMES[FOOT_COUNT][3] = {{"LeftHip", "LeftKnee", "LeftAnkle"},
-                                                     {"RightHip", "RightKnee", "RightAnkle"}};
-    for (int f = 0; f < FOOT_COUNT; f++) {
-        for (int j = 0; j < 3; j++)
-            legs->joint[f][j] = bvh_find_joint(&file->skeleton, NAMES[f][j]);
-        if (legs->joint[f][0] < 0 || legs->joint[f][1] < 0 || legs->joint[f][2] < 0 ||
-            file->motion.frame_count <= CLIP_LAST_FRAME) {
-            check_fail(DIAG_NONE, path, T(MSG_FOOT_CLIP_HAS_LEGS),
-                       fmt(T(MSG_FOOT_CLIP_JOINT_MISSING), file->motion.frame_count));
-            bvh_free(file);
-            return 0;
-        }
-        /* Rest lengths: a joint's OFFSET from its parent never changes. */
-        legs->thigh[f] = v3_length(file->skeleton.joints[legs->joint[f][1]].offset) * BVH_CMU_METRES_PER_UNIT;
-        legs->shin[f] = v3_length(file->skeleton.joints[legs->joint[f][2]].offset) * BVH_CMU_METRES_PER_UNIT;
+    if (!mocap_find_legs(&file->skeleton, legs) || file->motion.frame_count <= CLIP_LAST_FRAME) {
+        check_fail(DIAG_NONE, path, T(MSG_FOOT_CLIP_HAS_LEGS),
+                   fmt(T(MSG_FOOT_CLIP_JOINT_MISSING), file->motion.frame_count));
+        bvh_free(file);
+        return 0;
     }
     return 1;
 }
 
-/* Forward kinematics of one frame, world space in metres. */
-static int clip_pose(const bvh_file *file, int frame, fk_transform *world)
-{
-    bvh_local local[BVH_MAX_JOINTS];
-    int n = bvh_frame_local(file, frame, local, BVH_MAX_JOINTS);
-    if (n < 1 || n > FK_MAX_BONES)
-        return 0;
-    fk_bone bones[FK_MAX_BONES];
-    for (int i = 0; i < n; i++)
-        bones[i] = (fk_bone){local[i].parent, local[i].local_offset, local[i].local_rotation};
-    if (fk_compute_world(bones, n, world) != FK_OK)
-        return 0;
-    for (int i = 0; i < n; i++)
-        world[i].position = v3_scale(world[i].position, BVH_CMU_METRES_PER_UNIT);
-    return 1;
-}
-
-/* One animated leg. The pole sits 0.5 m out from the hip-ankle line
- * through the animated knee, so a solved knee bends the way the clip bent
- * it (forward, +Z, when the leg is straight). */
+/* One animated leg, world space in metres, where the clip put it. */
 static foot_leg clip_leg(const fk_transform *world, const clip_legs *legs, int f)
 {
     foot_leg leg;
@@ -1518,20 +1497,10 @@ static foot_leg clip_leg(const fk_transform *world, const clip_legs *legs, int f
     leg.knee = world[legs->joint[f][1]].position;
     leg.ankle = world[legs->joint[f][2]].position;
     leg.foot_rotation = quat_normalize(world[legs->joint[f][2]].rotation);
-    vec3 axis = v3_normalize_or(v3_sub(leg.ankle, leg.hip), v3_neg(v3_up()));
-    vec3 along = v3_add(leg.hip, v3_scale(axis, v3_dot(v3_sub(leg.knee, leg.hip), axis)));
-    vec3 bend = v3_sub(leg.knee, along);
-    vec3 out = v3_length(bend) > 1e-3f ? v3_normalize(bend) : v3_forward();
-    leg.knee_pole = v3_add(leg.knee, v3_scale(out, 0.5f));
+    leg.knee_pole = mocap_knee_pole(leg.hip, leg.knee, leg.ankle, v3_forward());
     leg.thigh_length = legs->thigh[f];
     leg.shin_length = legs->shin[f];
     return leg;
-}
-
-static int compare_float(const void *a, const void *b)
-{
-    float x = *(const float *)a, y = *(const float *)b;
-    return (x > y) - (x < y);
 }
 
 /* The clip's standing ankle height: over 4..6 s, the lower of the two
@@ -1542,12 +1511,11 @@ static float clip_standing_ankle(const bvh_file *file, const clip_legs *legs)
     int n = 0;
     for (int i = CLIP_FIRST_FRAME; i <= CLIP_LAST_FRAME; i++) {
         fk_transform world[FK_MAX_BONES];
-        if (!clip_pose(file, i, world))
+        if (!mocap_pose_frame(file, i, world))
             return 0.0f;
         lower[n++] = fminf(world[legs->joint[FOOT_LEFT][2]].position.y, world[legs->joint[FOOT_RIGHT][2]].position.y);
     }
-    qsort(lower, (size_t)n, sizeof lower[0], compare_float);
-    return lower[n / 2];
+    return mocap_median(lower, n);
 }
 
 static terrain clip_ground(void)
@@ -1578,7 +1546,7 @@ static int clip_run_request(const bvh_file *file, const clip_legs *legs, float s
     rq->frame_count = count;
     for (int k = 0; k < count; k++) {
         fk_transform world[FK_MAX_BONES];
-        if (!clip_pose(file, CLIP_FIRST_FRAME + k * stride, world))
+        if (!mocap_pose_frame(file, CLIP_FIRST_FRAME + k * stride, world))
             return 0;
         for (int f = 0; f < FOOT_COUNT; f++)
             rq->legs[k][f] = clip_leg(world, legs, f);

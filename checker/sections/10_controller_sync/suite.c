@@ -320,9 +320,25 @@ static void slide_picture(const ctrl_slide_request *rq, const ctrl_slide_respons
 static void describe_slide(const void *request, char *out, size_t size)
 {
     const ctrl_slide_request *rq = request;
-    snprintf(out, size, "ctrl_slide(start %s, motion %s, radius %.2f, slope_limit %s, step_height %.2f, %d boxes)",
+    /* a NULL pointer is an input too: a crash on that case names it */
+    snprintf(out, size, "ctrl_slide(start %s, motion %s, radius %.2f, slope_limit %s, step_height %.2f, %d boxes)%s%s%s",
              fmt_v3(rq->start), fmt_v3(rq->motion), (double)rq->settings.radius, fmt_deg(rq->settings.slope_limit),
-             (double)rq->settings.step_height, rq->world.box_count);
+             (double)rq->settings.step_height, rq->world.box_count, rq->pass_null_world ? ", world = NULL" : "",
+             rq->pass_null_settings ? ", settings = NULL" : "", rq->pass_null_out ? ", out = NULL" : "");
+}
+
+/* A run as given (its first frame), for a runner that dies on it: the
+ * NULL pointers first, they are inputs too. */
+static void describe_run(const void *request, char *out, size_t size)
+{
+    const ctrl_run_request *rq = request;
+    snprintf(out, size, "ctrl_root_motion_frame(%s, %s, %s, delta %s, turn %g, dt %g)%s",
+             rq->pass_null_world ? "world = NULL" : fmt("%d boxes", rq->world.box_count),
+             rq->pass_null_settings ? "settings = NULL" : fmt("radius %.2f", (double)rq->settings.radius),
+             rq->pass_null_state ? "state = NULL" : fmt("state: center %s, yaw %g", fmt_v3(rq->start.center), (double)rq->start.yaw),
+             rq->frame_count > 0 ? fmt_v3(rq->deltas[0]) : "-", rq->frame_count > 0 ? (double)rq->turns[0] : 0.0,
+             rq->frame_count > 0 ? (double)rq->dts[0] : 0.0,
+             rq->frame_count > 1 ? fmt(", then %d frames more", rq->frame_count - 1) : "");
 }
 
 static const char *slide_given(const ctrl_slide_request *rq, const char *what)
@@ -1325,7 +1341,7 @@ static void bad_input(void)
     frq[18].settings.step_height = 1.0f; /* the header's order: settings before dt */
     frq[18].dts[0] = 0.0f;
     REMEMBER(frq, frs, F);
-    if (!CHECK_CALL(OP_CTRL_RUN, frq, F, frs, NULL) || !NO_OVERRUN(frs, F, "ctrl_root_motion_frame"))
+    if (!CHECK_CALL(OP_CTRL_RUN, frq, F, frs, describe_run) || !NO_OVERRUN(frs, F, "ctrl_root_motion_frame"))
         return;
     for (int i = 0; i < F; i++) {
         const char *given = fmt("ctrl_root_motion_frame: %s", FGIVEN[i]);
