@@ -414,6 +414,19 @@ static void foot_picture(const foot_leg legs[FOOT_COUNT], const foot_ik_settings
             picture_project(got->hip[f], &x, &y);
             picture_label(BLOCK("studentlab"), x, y, picture_tr("hip ของคุณ (yours)", "your hip"));
         }
+        /* a knee off sideways (a pole left behind) does not show from the
+         * side: the label says by how much, and how much of it is sideways */
+        vec3 off = v3_sub(got->knee[f], want->knee[f]);
+        /* (ANIM_TOL: what the checks let pass; below a millimetre the label
+         * is all that shows it) */
+        if (v3_is_finite(off) && v3_length(off) > ANIM_TOL && v3_length(off) < 10.0f * reach) {
+            float sideways = fabsf(v3_dot(off, v3_cross(ahead, v3_up())));
+            picture_project(got->knee[f], &x, &y);
+            picture_label(BLOCK("studentlab"), x, y,
+                          fmt(picture_tr("เข่าของคุณห่าง %.2f mm (ด้านข้าง, sideways %.2f mm)",
+                                         "your knee %.2f mm off (%.2f mm sideways)"),
+                              1000.0 * (double)v3_length(off), 1000.0 * (double)sideways));
+        }
 #undef BLOCK
     }
     picture_text("case_text", title);
