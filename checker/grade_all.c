@@ -858,8 +858,25 @@ static void draw_figures(const char *out, const submission *list, int count)
     if (gp)
         fclose(gp);
     if (figures + pictures > 0 && run_gnuplot(script))
-        for (int i = 0; i < pictures; i++)
+        for (int i = 0; i < pictures; i++) {
+            /* the script and its data files: the numbers stay in the
+             * cache's <section>_failing_cases.rec beside the results */
+            char dir[1200];
+            snprintf(dir, sizeof dir, "%.*s", (int)(strlen(drawn[i]) - strlen("/pictures.gp")), drawn[i]);
+            DIR *d = opendir(dir);
+            struct dirent *e;
+            while (d && (e = readdir(d))) {
+                size_t len = strlen(e->d_name);
+                if (len > 4 && !strcmp(e->d_name + len - 4, ".dat")) {
+                    char path[1500];
+                    snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+                    unlink(path);
+                }
+            }
+            if (d)
+                closedir(d);
             unlink(drawn[i]);
+        }
 }
 
 int main(int argc, char **argv)

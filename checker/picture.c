@@ -603,7 +603,7 @@ static int write_script(const char *script, const picture *only, const char *for
 }
 
 /* Draws the pending pictures (every one, or just `only`) in one gnuplot
- * run. Grading: the script (SVG and PNG) and the data are written, and
+ * run. Grading: the script (SVG only) and the data are written, and
  * grade_all draws them. Otherwise (make check, watch) the SVG only is
  * drawn in the feedback's time, and a second gnuplot started detached
  * draws the PNG right after: pngcairo's fonts cost ~100 ms a picture, SVG
@@ -618,7 +618,9 @@ static void draw(const picture *only)
         return;
     char script[4096], dir_abs[4096];
     snprintf(script, sizeof script, "%s/pictures.gp", g_dir);
-    if (!write_script(script, only, g_all ? "svg png" : "svg", 1, ""))
+    /* grading: SVG only, as grade_all's convergence figures (a PNG is
+     * ~70 KB a picture, the SVG ~40 KB, in every student's folder) */
+    if (!write_script(script, only, "svg", 1, ""))
         return;
     if (g_all) {
         /* Grading (--plot-defer): grade_all draws every submission's
@@ -641,9 +643,8 @@ static void draw(const picture *only)
         picture *p = g_pictures[i];
         if (!p->pending || (only && p != only))
             continue;
-        char svg[4300], png[4300];
+        char svg[4300];
         snprintf(svg, sizeof svg, "%s.svg", p->base);
-        snprintf(png, sizeof png, "%s.png", p->base);
         p->drawn = p->drawn && file_size(svg) > 0;
     }
     {
@@ -707,6 +708,20 @@ static void draw(const picture *only)
 static void rec_path(char *out, size_t size, const char *plot_dir, const char *slug)
 {
     snprintf(out, size, "%s/%s_failing_cases.rec", plot_dir, slug);
+}
+
+void picture_forget(const section_def *section)
+{
+    int kept = 0;
+    for (int i = 0; i < g_count; i++) {
+        if (!strcmp(g_pictures[i]->slug, section->slug)) {
+            for (int b = 0; b < g_pictures[i]->block_count; b++)
+                free(g_pictures[i]->blocks[b].text);
+            free(g_pictures[i]);
+        } else
+            g_pictures[kept++] = g_pictures[i];
+    }
+    g_count = kept;
 }
 
 void picture_save(const char *plot_dir, const section_def *section)
@@ -823,11 +838,10 @@ void picture_restore(const char *work, const char *plot_dir, const section_def *
         p->lo[0] = lo0, p->lo[1] = lo1, p->hi[0] = hi0, p->hi[1] = hi1;
         /* drawn already from these very numbers (a regrade into the same
          * folder): kept, not drawn again */
-        char svg[4300], png[4300];
+        char svg[4300];
         snprintf(p->base, sizeof p->base, "%s/%s__%s", g_dir, p->slug, p->check);
         snprintf(svg, sizeof svg, "%s.svg", p->base);
-        snprintf(png, sizeof png, "%s.png", p->base);
-        p->drawn = fresh(svg, rec_time) && fresh(png, rec_time);
+        p->drawn = fresh(svg, rec_time);
         p->pending = !p->drawn;
         g_pictures[g_count++] = p;
     }

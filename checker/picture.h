@@ -72,9 +72,11 @@ void picture_stop(void);
  * instead of picture_begin when the results come from the cache, reads
  * them back (pictures already drawn from them are kept, not redrawn). */
 void picture_save(const char *plot_dir, const section_def *section);
+/* Drops the section's pictures (an untouched stub's). */
+void picture_forget(const section_def *section);
 void picture_restore(const char *work, const char *plot_dir, const section_def *section);
 /* After every section's checks, when grading: writes every failing
- * check's picture as data and one script, <dir>/pictures.gp (SVG and PNG),
+ * check's picture as data and one script, <dir>/pictures.gp (SVG only),
  * which grade_all draws with every other submission's in one gnuplot run.
  * Otherwise nothing: make check and watch show one failure, and
  * picture_print draws just the pictures it names (the SVG at once, the PNG

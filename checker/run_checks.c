@@ -7,6 +7,7 @@
 #include "driver.h"
 #include "os.h"
 #include "picture.h"
+#include "progress.h"
 
 #include <CUnit/CUnit.h>
 #include <CUnit/TestRun.h>
@@ -118,6 +119,15 @@ static int run_visible(const options *o, section_result *sr, const char *key)
     picture_begin(o->list_only ? NULL : o->work, CHECK_ENV.plot_defer ? o->plot_dir : NULL, sr->def);
     int ran = run_checks(sr, sr->checks, NULL) && (o->seed_count <= 1 || sweep_seeds(sr, o->seed_count));
     picture_stop();
+    /* an untouched stub fails every check for no mistake of the student's:
+     * its pictures would say nothing (and cost a class megabytes) */
+    int any_passed = 0;
+    for (size_t i = 0; i < sr->check_count; i++)
+        any_passed |= sr->checks[i].passed;
+    char graded[4096];
+    snprintf(graded, sizeof graded, "%s/%s/%s", o->dir, sr->def->slug, sr->def->source);
+    if (!any_passed && progress_not_started(o->root, sr->def->slug, sr->def->source, graded, 1))
+        picture_forget(sr->def);
     if (!ran)
         fprintf(stderr, "checker: internal error: suite %s did not run every check\n", sr->def->slug);
     struct timespec figure_start;

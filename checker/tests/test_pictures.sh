@@ -83,9 +83,9 @@ for c in "${cases[@]}"; do
 done
 
 # Grading (grade_all) draws every failing check's picture into the
-# student's result folder, SVG and PNG: the checker (--plot-defer) leaves
-# the data and one script, grade_all draws every submission's in one
-# gnuplot run at the end and removes the script. 04's turned_back fails two
+# student's result folder, as SVG: the checker (--plot-defer) leaves the
+# data and one script, grade_all draws every submission's in one gnuplot
+# run at the end and removes the script and the data. 04's turned_back fails two
 # checks, each with its picture (pole_follows_hip's is never the first).
 grade_all=$(dirname "$checker")/grade_all
 mkdir -p "$out/class/alice"
@@ -97,17 +97,22 @@ for g in graded graded2; do
     echo 7 | "$grade_all" --subs "$out/class" --out "$out/$g" --csv "$out/$g/grades.csv" --jobs 1 --checker "$checker" \
         --root . --objdir "$obj" --work "$out/grade-work" --cache "$out/grade-cache" >"$out/$g.log" 2>&1 \
         || { cat "$out/$g.log"; fail "grade_all failed"; }
+    # (grading draws the SVG only, as grade_all's convergence figures)
     for check in pole_offsets pole_follows_hip; do
-        base=$out/$g/alice/pictures/04_pole_vector__$check
-        [ -s "$base.png" ] && [ -s "$base.svg" ] || { ls "$out/$g/alice/pictures"; fail "$g: no SVG and PNG of $check once grade_all ended"; }
-        check_picture "$g $check" "$base"
+        svg=$out/$g/alice/pictures/04_pole_vector__$check.svg
+        [ -s "$svg" ] || { ls "$out/$g/alice/pictures"; fail "$g: no SVG of $check once grade_all ended"; }
+        python3 -c 'import sys, xml.etree.ElementTree as E; r = E.parse(sys.argv[1]).getroot(); sys.exit(0 if r.tag.endswith("svg") else 1)' "$svg" \
+            || fail "$g: $svg is not an SVG document"
         n=$((n + 1))
     done
-    [ -e "$out/$g/alice/pictures/pictures.gp" ] && fail "$g: the pictures' script was not removed once drawn"
+    [ -n "$(ls "$out/$g/alice/pictures" | grep -v '\.svg$')" ] && fail "$g: more than the SVGs left: $(ls "$out/$g/alice/pictures")"
 done
 grep -q '^cache: .* 0 run' "$out/graded2/alice/log.txt" || fail "the cached regrade ran checks: $(grep '^cache:' "$out/graded2/alice/log.txt")"
-cmp -s "$out/graded/alice/pictures/04_pole_vector__pole_offsets.dat" "$out/graded2/alice/pictures/04_pole_vector__pole_offsets.dat" \
+cmp -s "$out/graded/alice/04_pole_vector_failing_cases.rec" "$out/graded2/alice/04_pole_vector_failing_cases.rec" \
     || fail "the cached regrade drew other numbers"
+# An untouched stub has no pictures (it fails for no mistake of the student's).
+"$checker" --root . --dir exercises --section 02 --objdir "$obj" --work "$out/stub" --no-color >"$out/stub.log" 2>&1
+grep -q 'picture of the failing case' "$out/stub.log" && fail "an untouched stub's failure names a picture"
 
 # A passing run draws nothing and says nothing of pictures.
 "$checker" --root . --dir solutions --section 02,03,04,05,07,08,09,10 --objdir "$obj" --work "$out/pass" --no-color >"$out/pass.log" 2>&1 \
