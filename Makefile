@@ -52,6 +52,8 @@ WATCH := $(BUILD)/watch
 # and the trusted library it shares with the fuzz harness (fuzz.mk).
 CHECKER_DRIVER_SRC := $(addprefix checker/,checker.c progress.c options.c compile.c compile_guard.c cache.c run_checks.c report.c points.c outputs.c catalog.c)
 TRUSTED_SRC := $(CHECKER_DRIVER_SRC) $(addprefix checker/,os.c sha256.c check.c spawn.c sandbox.c runner_elf.c diagnosis.c messages.c sections.c sections/ik_chain_checks.c text.c)
+# The pictures of failing cases (issue 17): recorded by the suites, drawn by the driver.
+TRUSTED_SRC += checker/picture.c
 SUITE_SRC := $(wildcard checker/sections/*/suite.c)
 REF_SRC := $(foreach s,$(SECTIONS),solutions/$(s)/$(call section_name,$(s)).c)
 RUNNER_OBJS := $(OBJ)/runner_main.o $(OBJ)/libcommon.a $(foreach s,$(SECTIONS),$(OBJ)/ops/$(s).o $(OBJ)/ref/$(s).o) $(OBJ)/musl/stamp
@@ -472,6 +474,7 @@ test-scale: $(CHECKER) $(RUNNER_OBJS) $(GRADE_ALL)
 	@bash checker/tests/test_scale.sh $(BUILD) $(CHECKER) $(GRADE_ALL) $(OBJ)
 
 include plots/plots.mk
+include plots/failing/failing.mk
 include checker/tests/soak.mk
 include checker/tests/fuzz.mk
 include checker/tests/mutants.mk

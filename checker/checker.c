@@ -16,6 +16,7 @@
 #include "driver.h"
 #include "messages.h"
 #include "os.h"
+#include "picture.h"
 #include "progress.h"
 
 #include <stdio.h>
@@ -82,6 +83,7 @@ int main(int argc, char **argv)
         internal_error |= !grade_section(&o, &results[s]);
     if (o.cache)
         cache_print_stats();
+    picture_draw(); /* grading: every failing check's picture, after every check (never in a check's budget) */
     print_report(&o, results, count);
     int grading = outputs_grading(&o);
     if (grading) {

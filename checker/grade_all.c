@@ -798,12 +798,13 @@ static int script_figures(FILE *gp, const char *dir)
     return figures;
 }
 
-/* Runs gnuplot once on the script, its output to figures.log. */
-static void run_gnuplot(const char *script)
+/* Runs gnuplot once on the script, its output to figures.log; 1 when it
+ * ran to the end. */
+static int run_gnuplot(const char *script)
 {
     if (system("command -v gnuplot >/dev/null 2>&1") != 0) {
         printf("figures: gnuplot not available, the .dat files are beside each results.json\n");
-        return;
+        return 0;
     }
     char log_path[1300];
     snprintf(log_path, sizeof log_path, "%s/figures.log", g_work);
@@ -818,9 +819,12 @@ static void run_gnuplot(const char *script)
         _exit(127);
     }
     int status = 0;
-    if (pid < 0 || waitpid(pid, &status, 0) < 0 || !WIFEXITED(status) || WEXITSTATUS(status) != 0)
+    if (pid < 0 || waitpid(pid, &status, 0) < 0 || !WIFEXITED(status) || WEXITSTATUS(status) != 0) {
         printf("figures: gnuplot failed on %s (see %s); the .dat files are beside each results.json\n", script,
                log_path);
+        return 0;
+    }
+    return 1;
 }
 
 /* Every submission's convergence figures in one gnuplot run, rather than
@@ -836,10 +840,43 @@ static void draw_figures(const char *out, const submission *list, int count)
         snprintf(dir, sizeof dir, "%s/%s", out, list[i].name);
         figures += script_figures(gp, dir);
     }
+    /* The failing cases' pictures (checker/picture.c), last: each of their
+     * scripts starts every picture with `reset session`. Removed once
+     * drawn, so a regrade whose results came from the cache keeps the
+     * pictures drawn then and draws nothing again. */
+    static char drawn[MAX_SUBMISSIONS][1200];
+    int pictures = 0;
+    for (int i = 0; gp && i < count; i++) {
+        snprintf(drawn[pictures], sizeof drawn[pictures], "%s/%s/pictures/pictures.gp", out, list[i].name);
+        if (access(drawn[pictures], R_OK) != 0)
+            continue;
+        fputs("load ", gp);
+        gp_quoted(gp, drawn[pictures], strlen(drawn[pictures]));
+        fputc('\n', gp);
+        pictures++;
+    }
     if (gp)
         fclose(gp);
-    if (figures > 0)
-        run_gnuplot(script);
+    if (figures + pictures > 0 && run_gnuplot(script))
+        for (int i = 0; i < pictures; i++) {
+            /* the script and its data files: the numbers stay in the
+             * cache's <section>_failing_cases.rec beside the results */
+            char dir[1200];
+            snprintf(dir, sizeof dir, "%.*s", (int)(strlen(drawn[i]) - strlen("/pictures.gp")), drawn[i]);
+            DIR *d = opendir(dir);
+            struct dirent *e;
+            while (d && (e = readdir(d))) {
+                size_t len = strlen(e->d_name);
+                if (len > 4 && !strcmp(e->d_name + len - 4, ".dat")) {
+                    char path[1500];
+                    snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+                    unlink(path);
+                }
+            }
+            if (d)
+                closedir(d);
+            unlink(drawn[i]);
+        }
 }
 
 int main(int argc, char **argv)

@@ -6,6 +6,7 @@
 #define _GNU_SOURCE
 #include "driver.h"
 #include "messages.h"
+#include "picture.h"
 #include "text.h"
 
 #include <stdio.h>
@@ -94,6 +95,7 @@ static void print_failure(const options *o, const section_result *sr, size_t i)
     char text[sizeof r->record.text];
     text_safe_str(text, sizeof text, r->record.text, TEXT_LINES);
     printf("%s\n", text);
+    picture_print(sr->def->slug, c->name);
     printf(msg(MSG_REREAD), sr->def->chapter);
     printf("\n");
 }

@@ -6,6 +6,8 @@
 #define _GNU_SOURCE
 #include "driver.h"
 #include "os.h"
+#include "picture.h"
+#include "progress.h"
 
 #include <CUnit/CUnit.h>
 #include <CUnit/TestRun.h>
@@ -114,9 +116,23 @@ static int run_visible(const options *o, section_result *sr, const char *key)
     char results_at[65];
     if (key[0])
         cache_results_key(o, key, "visible", CHECK_ENV.seed, NULL, 0, results_at);
-    if (key[0] && cache_get_results(o, results_at, sr, sr->checks, sr->note, sizeof sr->note))
+    if (key[0] && cache_get_results(o, results_at, sr, sr->checks, sr->note, sizeof sr->note)) {
+        picture_restore(o->list_only ? NULL : o->work, CHECK_ENV.plot_defer ? o->plot_dir : NULL, sr->def);
         return 1;
+    }
+    /* the failing cases' pictures are recorded in the visible run only (picture.h) */
+    picture_begin(o->list_only ? NULL : o->work, CHECK_ENV.plot_defer ? o->plot_dir : NULL, sr->def);
     int ran = run_checks(sr, sr->checks, NULL) && (o->seed_count <= 1 || sweep_seeds(sr, o->seed_count));
+    picture_stop();
+    /* an untouched stub fails every check for no mistake of the student's:
+     * its pictures would say nothing (and cost a class megabytes) */
+    int any_passed = 0;
+    for (size_t i = 0; i < sr->check_count; i++)
+        any_passed |= sr->checks[i].passed;
+    char graded[4096];
+    snprintf(graded, sizeof graded, "%s/%s/%s", o->dir, sr->def->slug, sr->def->source);
+    if (!any_passed && progress_not_started(o->root, sr->def->slug, sr->def->source, graded, 1))
+        picture_forget(sr->def);
     if (!ran)
         fprintf(stderr, "checker: internal error: suite %s did not run every check\n", sr->def->slug);
     struct timespec figure_start;
@@ -128,6 +144,7 @@ static int run_visible(const options *o, section_result *sr, const char *key)
         snprintf(sr->note, sizeof sr->note, "%s", CHECK_NOTES);
         CHECK_ENV.plot_dir = NULL;
     }
+    picture_save(CHECK_ENV.plot_defer ? o->plot_dir : NULL, sr->def); /* kept by the cache with the results */
     /* a figure whose runner could not run is not kept */
     if (key[0] && ran && results_repeatable(sr->checks, sr->check_count, NULL) &&
         (!sr->def->figure || !o->plot_dir || sr->note[0]))

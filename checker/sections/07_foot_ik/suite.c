@@ -24,6 +24,7 @@
 #include "bvh.h"
 #include "check.h"
 #include "foot_ik.h"
+#include "picture.h"
 #include "forward_kinematics.h"
 #include "messages.h"
 #include "mocap_legs.h"
@@ -156,10 +157,13 @@ static void describe_walk(const void *request, char *out, size_t size)
     snprintf(out, size, T(MSG_FOOT_WALK_GIVEN), rq->frame_count, first);
 }
 
+static void step_picture(const foot_step_request *rq);
+
 static int fail_step(const foot_step_request *rq, diagnosis d, const char *expected, const char *got)
 {
     char given[3000];
     describe_step(rq, given, sizeof given);
+    step_picture(rq);
     check_fail(d, given, expected, got);
     return 0;
 }
@@ -312,6 +316,142 @@ static void reference_step(const foot_step_request *rq, foot_step_response *rs)
     memset(rs, 0, sizeof *rs);
     foot_fill_sentinel(&rs->out);
     rs->status = (int)foot_ik_step(&rq->in, &rq->ground, &rs->out);
+}
+
+/* ---- the picture of a failing case (checker/picture.h) ------------------
+ *
+ * Seen from the side (x: the facing direction along the ground, y: up):
+ * the ground under each foot, each foot's ray, the legs as animated (grey
+ * dotted), the reference's legs (solid blue) with its ankle targets, and
+ * the student's (dashed vermilion): hip, knee and ankle of both legs. The
+ * fail_* functions below draw it; they are handed only the request, so
+ * each check remembers where its requests and the student's answers are
+ * (remember_*) and a failing request finds its answer by its index. */
+static struct {
+    const void *rq, *rs;
+    size_t size_rq;
+    int count;
+} g_answers;
+
+static void remember_answers(const void *rq, size_t size_rq, const void *rs, int count)
+{
+    g_answers.rq = rq, g_answers.rs = rs, g_answers.size_rq = size_rq, g_answers.count = count;
+}
+#define REMEMBER(rq, rs, n) remember_answers((rq), sizeof *(rq), (rs), (n))
+
+/* The index of request `rq` among the remembered ones, or -1. */
+static int answer_index(const void *rq, size_t size_rq)
+{
+    uintptr_t at = (uintptr_t)rq, base = (uintptr_t)g_answers.rq;
+    if (!g_answers.rq || size_rq != g_answers.size_rq || at < base || (at - base) % size_rq != 0 ||
+        (at - base) / size_rq >= (uintptr_t)g_answers.count)
+        return -1;
+    return (int)((at - base) / size_rq);
+}
+
+static int leg_drawable(const foot_leg *l)
+{
+    return v3_is_finite(l->hip) && v3_is_finite(l->knee) && v3_is_finite(l->ankle) && v3_is_finite(l->knee_pole) &&
+           v3_length(l->hip) < IK_WORLD_LIMIT && v3_length(l->ankle) < IK_WORLD_LIMIT;
+}
+
+static void foot_picture(const foot_leg legs[FOOT_COUNT], const foot_ik_settings *set, const terrain *ground,
+                         const foot_walk_frame *want, const foot_walk_frame *got, const char *title)
+{
+    if (!leg_drawable(&legs[0]) || !leg_drawable(&legs[1]) || !terrain_is_valid(ground) ||
+        !isfinite(set->raycast_height) || !isfinite(set->raycast_distance) || want->status != FOOT_IK_OK ||
+        !picture_case("foot"))
+        return;
+    /* forward: the knee's pole side, level (the poles stand in front of the knees) */
+    vec3 ahead = v3_sub(legs[0].knee_pole, legs[0].hip);
+    ahead.y = 0.0f;
+    ahead = v3_length(ahead) > 1e-6f ? v3_normalize(ahead) : v3_forward();
+    vec3 mid = v3_scale(v3_add(legs[0].hip, legs[1].hip), 0.5f);
+    picture_plane(v3(mid.x, 0.0f, mid.z), ahead, v3_up());
+    float reach = legs[0].thigh_length + legs[0].shin_length;
+    if (!(reach > 0.0f) || !isfinite(reach) || reach > 10.0f)
+        reach = 1.0f;
+    /* one panel a leg (blocks <name>.l, <name>.r): side by side they do not hide each other */
+    for (int f = 0; f < FOOT_COUNT; f++) {
+        const foot_leg *l = &legs[f];
+        const char *sfx = f == FOOT_LEFT ? "l" : "r";
+        char name[32];
+#define BLOCK(what) (snprintf(name, sizeof name, "%s.%s", (what), sfx), name)
+        /* the ground along this foot's line, 0.6 leg lengths either side of the hips */
+        enum { SAMPLES = 121 };
+        vec3 line[SAMPLES];
+        int n = 0;
+        vec3 side = v3_sub(l->ankle, v3_scale(ahead, v3_dot(v3_sub(l->ankle, mid), ahead)));
+        for (int i = 0; i < SAMPLES; i++) {
+            vec3 p = v3_add(side, v3_scale(ahead, reach * (-0.6f + 1.2f * (float)i / (SAMPLES - 1))));
+            p.y = l->ankle.y + 2.0f * reach;
+            terrain_hit hit;
+            if (terrain_raycast_down(ground, p, 6.0f * reach, &hit))
+                line[n++] = hit.point;
+            else if (n > 0) { /* a gap (a ledge): a new polyline */
+                picture_points(BLOCK("ground"), line, n);
+                n = 0;
+            }
+        }
+        if (n > 0)
+            picture_points(BLOCK("ground"), line, n);
+        /* the ray, down to what it hit (its whole length when it hit nothing) */
+        vec3 from = v3_add(l->ankle, v3_scale(v3_up(), set->raycast_height));
+        terrain_hit hit;
+        vec3 to = terrain_raycast_down(ground, from, set->raycast_distance, &hit)
+                      ? hit.point
+                      : v3_sub(from, v3_scale(v3_up(), set->raycast_distance));
+        picture_points(BLOCK("ray"), (vec3[]){from, to}, 2);
+        picture_points(BLOCK("given"), (vec3[]){l->hip, l->knee, l->ankle}, 3);
+        picture_points(BLOCK("ref"), (vec3[]){want->hip[f], want->knee[f], want->ankle[f]}, 3);
+        picture_points(BLOCK("target"), &want->target[f], 1);
+        if (v3_is_finite(got->hip[f]) && v3_is_finite(got->knee[f]) && v3_is_finite(got->ankle[f]))
+            picture_points(BLOCK("student"), (vec3[]){got->hip[f], got->knee[f], got->ankle[f]}, 3);
+        float x, y;
+        picture_project(want->hip[f], &x, &y);
+        picture_label(BLOCK("reflab"), x, y, "hip");
+        if (v3_is_finite(got->hip[f]) && v3_distance(got->hip[f], want->hip[f]) > 0.01f * reach) {
+            picture_project(got->hip[f], &x, &y);
+            picture_label(BLOCK("studentlab"), x, y, picture_tr("hip ของคุณ (yours)", "your hip"));
+        }
+        /* a knee off sideways (a pole left behind) does not show from the
+         * side: the label says by how much, and how much of it is sideways */
+        vec3 off = v3_sub(got->knee[f], want->knee[f]);
+        /* (ANIM_TOL: what the checks let pass; below a millimetre the label
+         * is all that shows it) */
+        if (v3_is_finite(off) && v3_length(off) > ANIM_TOL && v3_length(off) < 10.0f * reach) {
+            float sideways = fabsf(v3_dot(off, v3_cross(ahead, v3_up())));
+            picture_project(got->knee[f], &x, &y);
+            picture_label(BLOCK("studentlab"), x, y,
+                          fmt(picture_tr("เข่าของคุณห่าง %.2f mm (ด้านข้าง, sideways %.2f mm)",
+                                         "your knee %.2f mm off (%.2f mm sideways)"),
+                              1000.0 * (double)v3_length(off), 1000.0 * (double)sideways));
+        }
+#undef BLOCK
+    }
+    picture_text("case_text", title);
+    picture_text("student_text",
+                 fmt(picture_tr("hip drop: อ้างอิง (reference) %.3f, ของคุณ (yours) %.3f; weight ซ้าย/ขวา (left/right): "
+                                "อ้างอิง %.2f/%.2f, ของคุณ %.2f/%.2f",
+                                "hip drop: reference %.3f, yours %.3f; weights left/right: reference %.2f/%.2f, yours "
+                                "%.2f/%.2f"),
+                     (double)want->hip_drop, (double)got->hip_drop, (double)want->weight[0], (double)want->weight[1],
+                     (double)got->weight[0], (double)got->weight[1]));
+}
+
+static void step_picture(const foot_step_request *rq)
+{
+    int i = answer_index(rq, sizeof *rq);
+    if (i < 0 || rq->null_flags)
+        return;
+    const foot_step_response *rs = (const foot_step_response *)g_answers.rs + i;
+    static foot_step_response ref;
+    reference_step(rq, &ref);
+    foot_walk_frame want, got;
+    foot_record_frame(&want, (foot_ik_status)ref.status, &ref.out);
+    foot_record_frame(&got, (foot_ik_status)rs->status, &rs->out);
+    foot_picture(rq->in.legs, &rq->in.settings, &rq->ground, &want, &got,
+                 picture_tr("หนึ่ง frame (one frame)", "one frame"));
 }
 
 /* ---- what a placed foot must satisfy ------------------------------------ */
@@ -663,6 +803,7 @@ static void feet_on_slopes(void)
         foot_ik_input in = stance_input(&s, settings, 1.0f);
         rq[i] = step_request(&in, &t);
     }
+    REMEMBER(rq, rs, SLOPE_CASES);
     if (!CHECK_CALL(OP_FOOT_STEP, rq, SLOPE_CASES, rs, describe_step))
         return;
     for (int i = 0; i < SLOPE_CASES; i++) {
@@ -700,6 +841,7 @@ static void feet_on_steps(void)
         foot_ik_input in = stance_input(&s, random_settings(&r), 1.0f);
         rq[i] = step_request(&in, &t);
     }
+    REMEMBER(rq, rs, STEP_CASES);
     if (!CHECK_CALL(OP_FOOT_STEP, rq, STEP_CASES, rs, describe_step))
         return;
     for (int i = 0; i < STEP_CASES; i++) {
@@ -749,6 +891,7 @@ static void hip_drop_largest_deficit(void)
             reference_step(&rq[i], &probe);
         } while (!(probe.out.hip_drop > 0.01f)); /* a drop to see: an untouched body is not an answer */
     }
+    REMEMBER(rq, rs, DROP_CASES);
     if (!CHECK_CALL(OP_FOOT_STEP, rq, DROP_CASES, rs, describe_step))
         return;
     for (int i = 0; i < DROP_CASES; i++) {
@@ -943,6 +1086,7 @@ static void edge_settings(void)
         }
         rq[i] = step_request(&in, &t);
     }
+    REMEMBER(rq, rs, EDGE_ROUNDS * KINDS);
     if (!CHECK_CALL(OP_FOOT_STEP, rq, EDGE_ROUNDS * KINDS, rs, describe_step))
         return;
     for (int i = 0; i < EDGE_ROUNDS * KINDS; i++) {
@@ -977,9 +1121,33 @@ static int walk_offsets(foot_walk_request *rq, rng *r, float fps, float start, f
     return k;
 }
 
+/* Frame k of a walk: the legs as animated that frame, the reference's
+ * walk played again here to that frame, the student's frame k. */
+static void walk_picture(const foot_walk_request *rq, int k)
+{
+    int i = answer_index(rq, sizeof *rq);
+    if (i < 0 || k < 0 || k >= rq->frame_count || rq->frame_count > FOOT_WALK_MAX_FRAMES)
+        return;
+    const foot_walk_response *rs = (const foot_walk_response *)g_answers.rs + i;
+    static foot_walk_response ref;
+    foot_walk_run(rq, &ref);
+    foot_leg legs[FOOT_COUNT];
+    for (int f = 0; f < FOOT_COUNT; f++) {
+        legs[f] = rq->first.legs[f];
+        legs[f].hip = v3_add(legs[f].hip, rq->offset[k]);
+        legs[f].knee = v3_add(legs[f].knee, rq->offset[k]);
+        legs[f].ankle = v3_add(legs[f].ankle, rq->offset[k]);
+        legs[f].knee_pole = v3_add(legs[f].knee_pole, rq->offset[k]);
+    }
+    foot_picture(legs, &rq->first.settings, &rq->ground, &ref.frames[k], &rs->frames[k],
+                 fmt(picture_tr("frame %d จาก %d ของการเดิน (of the walk)", "frame %d of the walk's %d"), k + 1,
+                     rq->frame_count));
+}
+
 static int fail_walk(const foot_walk_request *rq, int k, diagnosis d, const char *expected, const char *got)
 {
     char given[3000], first[2500];
+    walk_picture(rq, k);
     describe_input(&rq->first, &rq->ground, first, sizeof first);
     snprintf(given, sizeof given,
              T(MSG_FOOT_WALK_FRAME_GIVEN),
@@ -1064,6 +1232,7 @@ static void weights_continuous_walk(void)
         rq[i] = ledge_walk(&r, 0.03f, i != 1, settings);
         walk_offsets(&rq[i], &r, fps[i], -0.5f, 0.5f, 2.0f, 0.25f);
     }
+    REMEMBER(rq, rs, N);
     if (!CHECK_CALL(OP_FOOT_WALK, rq, N, rs, describe_walk))
         return;
     for (int i = 0; i < N; i++) {
@@ -1160,6 +1329,7 @@ static void ledge_fades_to_animation(void)
     const foot_ik_settings other = {0.6f, 1.3f, 0.08f, 7.0f};
     rq[2] = ledge_walk(&r, -0.05f, 1, other);
     walk_offsets(&rq[2], &r, 0.0f, -0.6f, 0.7f, 1.5f, 0.5f);
+    REMEMBER(rq, rs, N);
     if (!CHECK_CALL(OP_FOOT_WALK, rq, N, rs, describe_walk))
         return;
     for (int i = 0; i < N; i++) {
@@ -1200,6 +1370,7 @@ static void leg_out_of_reach(void)
         terrain t = ramp_under(floor, -0.02f, 0.0f, 0.0f);
         rq[i] = step_request(&in, &t);
     }
+    REMEMBER(rq, rs, REACH_CASES);
     if (!CHECK_CALL(OP_FOOT_STEP, rq, REACH_CASES, rs, describe_step))
         return;
     for (int i = 0; i < REACH_CASES; i++) {
@@ -1420,9 +1591,24 @@ static void describe_clip(const void *request, char *out, size_t size)
              describe_terrain(&rq->ground));
 }
 
+/* Frame k of the real clip, as walk_picture. */
+static void clip_picture(const foot_clip_request *rq, int k)
+{
+    int i = answer_index(rq, sizeof *rq);
+    if (i < 0 || k < 0 || k >= rq->frame_count || rq->frame_count > FOOT_CLIP_MAX_FRAMES)
+        return;
+    const foot_clip_response *rs = (const foot_clip_response *)g_answers.rs + i;
+    static foot_clip_response ref;
+    foot_clip_run(rq, &ref);
+    foot_picture(rq->legs[k], &rq->settings, &rq->ground, &ref.frames[k], &rs->frames[k],
+                 fmt(picture_tr("frame %d จาก %d ของคลิปจริง (of the real clip)", "frame %d of the real clip's %d"),
+                     k + 1, rq->frame_count));
+}
+
 static int fail_clip(const foot_clip_request *rq, int k, diagnosis d, const char *expected, const char *got)
 {
     char run[1500], given[3000];
+    clip_picture(rq, k);
     describe_clip(rq, run, sizeof run);
     const foot_leg *l = rq->legs[k], *r = rq->legs[k] + 1;
     snprintf(given, sizeof given,
@@ -1567,6 +1753,7 @@ static void real_clip_feet(void)
         check_fail(DIAG_NONE, T(MSG_FOOT_REAL_CLIP), T(MSG_FOOT_CLIP_FK_OK), T(MSG_FOOT_CLIP_FK_FAILED));
         return;
     }
+    REMEMBER(rq, rs, N);
     if (!CHECK_CALL(OP_FOOT_CLIP, rq, N, rs, describe_clip))
         return;
     for (int i = 0; i < N; i++) {
@@ -1665,6 +1852,7 @@ static void invalid_input(void)
     rq[LEG_AND_MEMORY].in.memory[FOOT_LEFT].weight = 2.0f;
     rq[ZERO_RATE].in.settings.weight_fade_rate = 0.0f;
     rq[ZERO_SHIN].in.legs[FOOT_LEFT].shin_length = 0.0f;
+    REMEMBER(rq, rs, N);
     if (!CHECK_CALL(OP_FOOT_STEP, rq, N, rs, describe_step))
         return;
     for (int i = 0; i < N; i++) {

@@ -18,6 +18,7 @@
  */
 #include "bvh.h"
 #include "check.h"
+#include "picture.h"
 #include "messages.h"
 #include "root_motion.h"
 #include "sections.h"
@@ -308,6 +309,37 @@ static const char *playback_given(const rm_play_request *rq, int i, const char *
                rq->step_count, (double)rq->times[i], (double)rq->times[i + 1], character_text(rq->start));
 }
 
+/* The picture of a failing playback (checker/picture.h): the root's path
+ * seen from above (x right, z up the page), the student's over the
+ * reference's, from the start to the step that failed and on to the end,
+ * with the start and the failing step marked. */
+static void path_picture(const rm_play_request *rq, const rm_play_response *rs, int failed, const char *what)
+{
+    if (rq->step_count < 1 || rq->step_count > RM_OP_STEPS || !picture_case("root_path"))
+        return;
+    const rm_clip *clip = &rq->clip;
+    rm_character origin = unrolled(clip, 0.0);
+    float turn = rq->start.yaw - origin.yaw;
+    static float want[2 * (RM_OP_STEPS + 1)], got[2 * (RM_OP_STEPS + 1)];
+    want[0] = got[0] = rq->start.position.x;
+    want[1] = got[1] = rq->start.position.z;
+    for (int k = 0; k < rq->step_count; k++) {
+        rm_character root = unrolled(clip, (double)rq->times[k + 1]);
+        vec3 w = v3_add(rq->start.position, rm_rotate_yaw(v3_sub(root.position, origin.position), turn));
+        want[2 * k + 2] = w.x, want[2 * k + 3] = w.z;
+        got[2 * k + 2] = rs->characters[k].position.x, got[2 * k + 3] = rs->characters[k].position.z;
+    }
+    picture_xy("ref", want, rq->step_count + 1);
+    picture_xy("student", got, rq->step_count + 1);
+    picture_xy("target", &want[2 * failed + 2], 1);
+    picture_label("givenlab", want[0], want[1], picture_tr("เริ่ม (start)", "start"));
+    picture_label("reflab", want[2 * failed + 2], want[2 * failed + 3],
+                  fmt(picture_tr("step %d: ควรอยู่ที่นี่ (should be here)", "step %d: should be here"), failed + 1));
+    picture_label("studentlab", got[2 * failed + 2], got[2 * failed + 3],
+                  fmt(picture_tr("step %d ของคุณ (yours)", "your step %d"), failed + 1));
+    picture_text("case_text", what);
+}
+
 /* Checks a playback step by step against where the character should be.
  * `from` is where the character started (the clip's root at time 0, or
  * anywhere: the expected poses are moved along with it). */
@@ -346,6 +378,7 @@ static int expect_playback(const rm_play_request *rq, const rm_play_response *rs
                            loop_at);
             char given[600]; /* copied out: the two texts below use many of fmt()'s buffers */
             snprintf(given, sizeof given, "%s", playback_given(rq, i, what));
+            path_picture(rq, rs, i, what);
             check_fail(DIAG_NONE, given, fmt(T(MSG_RM_ON_ROOT),
                                              character_text(want)),
                        fmt(T(MSG_RM_PLAYBACK_GOT), character_text(got),
