@@ -283,85 +283,90 @@ static int is_letter_start(const char *p, const char *end)
     return p < end && (isalnum((unsigned char)*p) || *p == '\\' || ((unsigned char)*p & 0x80));
 }
 
+/* The command named at p (just after its backslash), its argument if it
+ * takes one, rendered by its kind; returns where the text goes on. */
+static const char *render_command(sink *s, const char *p, const char *end)
+{
+    const char *name = p;
+    while (p < end && isalpha((unsigned char)*p))
+        p++;
+    size_t n = (size_t)(p - name);
+    if (n == 0) { /* \, \; \: \  \{ \} \$ \\ */
+        if (p < end) {
+            char sym = *p++;
+            if (sym == ',' || sym == ';' || sym == ':' || sym == ' ' || sym == '!') {
+                if (!ends_with_space(s) && sym != '!')
+                    puts_(s, " ");
+            } else {
+                put(s, &sym, 1);
+            }
+        }
+        return p;
+    }
+    int found = -1;
+    for (size_t k = 0; k < sizeof COMMANDS / sizeof COMMANDS[0] && found < 0; k++)
+        if (strlen(COMMANDS[k].name) == n && !strncmp(COMMANDS[k].name, name, n))
+            found = (int)k;
+    if (found < 0) { /* unknown: its name, which still reads */
+        put(s, name, n);
+        return p;
+    }
+    const char *text = COMMANDS[found].text;
+    switch (COMMANDS[found].kind) {
+    case ORD:
+    case OPEN:
+        puts_(s, text);
+        if (COMMANDS[found].kind == OPEN || (p < end && *p == ' ' && is_letter_start(p + 1, end)))
+            while (p < end && *p == ' ')
+                p++;
+        break;
+    case CLOSE:
+        while (ends_with_space(s))
+            s->p[--s->len] = '\0';
+        puts_(s, text);
+        break;
+    case REL:
+        puts_(s, text);
+        break;
+    case FUN:
+        puts_(s, text);
+        if (is_letter_start(p, end))
+            puts_(s, " ");
+        break;
+    case ARG:
+    case ACCENT: {
+        char arg[256];
+        render_argument(&p, end, arg, sizeof arg);
+        if (COMMANDS[found].kind == ACCENT && arg[0]) {
+            /* the mark goes on the first letter */
+            size_t first = 1;
+            while (((unsigned char)arg[first] & 0xC0) == 0x80)
+                first++;
+            put(s, arg, first);
+            puts_(s, text);
+            puts_(s, arg + first);
+        } else {
+            puts_(s, arg);
+        }
+        break;
+    }
+    case SPACE:
+        if (!ends_with_space(s))
+            puts_(s, " ");
+        break;
+    default:
+        break;
+    }
+    return p;
+}
+
 static void render(sink *s, const char *p, const char *end)
 {
     while (p < end) {
-        char c = *p;
+        char c = *p++;
         if (c == '\\') {
-            const char *name = ++p;
-            while (p < end && isalpha((unsigned char)*p))
-                p++;
-            size_t n = (size_t)(p - name);
-            if (n == 0) { /* \, \; \: \  \{ \} \$ \\ */
-                if (p < end) {
-                    char sym = *p++;
-                    if (sym == ',' || sym == ';' || sym == ':' || sym == ' ' || sym == '!') {
-                        if (!ends_with_space(s) && sym != '!')
-                            puts_(s, " ");
-                    } else {
-                        put(s, &sym, 1);
-                    }
-                }
-                continue;
-            }
-            int found = -1;
-            for (size_t k = 0; k < sizeof COMMANDS / sizeof COMMANDS[0] && found < 0; k++)
-                if (strlen(COMMANDS[k].name) == n && !strncmp(COMMANDS[k].name, name, n))
-                    found = (int)k;
-            if (found < 0) { /* unknown: its name, which still reads */
-                put(s, name, n);
-                continue;
-            }
-            const char *text = COMMANDS[found].text;
-            switch (COMMANDS[found].kind) {
-            case ORD:
-            case OPEN:
-                puts_(s, text);
-                if (COMMANDS[found].kind == OPEN || (p < end && *p == ' ' && is_letter_start(p + 1, end)))
-                    while (p < end && *p == ' ')
-                        p++;
-                break;
-            case CLOSE:
-                while (ends_with_space(s))
-                    s->p[--s->len] = '\0';
-                puts_(s, text);
-                break;
-            case REL:
-                puts_(s, text);
-                break;
-            case FUN:
-                puts_(s, text);
-                if (is_letter_start(p, end))
-                    puts_(s, " ");
-                break;
-            case ARG:
-            case ACCENT: {
-                char arg[256];
-                render_argument(&p, end, arg, sizeof arg);
-                if (COMMANDS[found].kind == ACCENT && arg[0]) {
-                    /* the mark goes on the first letter */
-                    size_t first = 1;
-                    while (((unsigned char)arg[first] & 0xC0) == 0x80)
-                        first++;
-                    put(s, arg, first);
-                    puts_(s, text);
-                    puts_(s, arg + first);
-                } else {
-                    puts_(s, arg);
-                }
-                break;
-            }
-            case SPACE:
-                if (!ends_with_space(s))
-                    puts_(s, " ");
-                break;
-            default:
-                break;
-            }
-            continue;
-        }
-        p++;
-        if (c == '^' || c == '_') {
+            p = render_command(s, p, end);
+        } else if (c == '^' || c == '_') {
             script(s, &p, end, c == '^');
         } else if (c == '{' || c == '}') {
             /* grouping only */
