@@ -608,6 +608,73 @@ static int write_script(const char *script, const picture *only, const char *for
  * drawn in the feedback's time, and a second gnuplot started detached
  * draws the PNG right after: pngcairo's fonts cost ~100 ms a picture, SVG
  * ~3 ms (bench-pictures). */
+/* Every picture of this draw (all, or only `only`) done with. */
+static void clear_pending(const picture *only)
+{
+    for (int i = 0; i < g_count; i++)
+        if (!only || g_pictures[i] == only)
+            g_pictures[i]->pending = 0;
+}
+
+/* s in single quotes for sh, each ' as '\'' (cut to fit size). */
+static void shell_quote(char *q, size_t size, const char *s)
+{
+    size_t n = 0;
+    q[n++] = '\'';
+    for (const char *c = s; *c && n + 6 < size; c++) {
+        if (*c == '\'') {
+            memcpy(q + n, "'\\''", 4);
+            n += 4;
+        } else
+            q[n++] = *c;
+    }
+    q[n++] = '\'';
+    q[n] = '\0';
+}
+
+/* The PNGs of the pictures drawn, in a gnuplot run that is not waited for. */
+static void draw_png_later(const picture *only)
+{
+    /* a script of its own (the next redraw may write pictures.gp while this one still reads it) */
+    char later[4200], after[4200];
+    snprintf(later, sizeof later, "%s/pictures-png.%ld.gp", g_dir, (long)getpid());
+    snprintf(after, sizeof after, "%s/pictures-png.%ld.sh", g_dir, (long)getpid());
+    /* Each PNG is drawn as <base>.next.png and moved into place only
+     * while its SVG is still there: a redraw that started meanwhile
+     * removed this run's pictures (stale), and a late PNG must not
+     * bring one back. */
+    FILE *sh = fopen(after, "w");
+    if (!sh)
+        return;
+    for (int i = 0; i < g_count; i++) {
+        picture *p = g_pictures[i];
+        if (!p->pending || (only && p != only) || !p->drawn)
+            continue;
+        char q[4400];
+        shell_quote(q, sizeof q, p->base);
+        fprintf(sh, "b=%s; if [ -s \"$b.svg\" ]; then mv -f \"$b.next.png\" \"$b.png\"; else rm -f \"$b.next.png\"; fi\n", q);
+    }
+    if (fclose(sh) == 0 && write_script(later, only, "png", 0, ".next"))
+        draw_detached(later, after);
+}
+
+/* gnuplot's complaints, for whoever wrote a template. */
+static void keep_gnuplot_log(const spawn_result *rs)
+{
+    char dir_abs[4096];
+    if (!realpath(g_dir, dir_abs))
+        snprintf(dir_abs, sizeof dir_abs, "%s", g_dir);
+    if (rs->output_size > 0) {
+        char log[4200];
+        snprintf(log, sizeof log, "%s/pictures.log", dir_abs);
+        FILE *l = fopen(log, "w");
+        if (l) {
+            fwrite(rs->output, 1, rs->output_size, l);
+            fclose(l);
+        }
+    }
+}
+
 static void draw(const picture *only)
 {
     g_recording = 0;
@@ -616,7 +683,7 @@ static void draw(const picture *only)
         mine += g_pictures[i]->pending && (!only || g_pictures[i] == only);
     if (mine == 0 || !have_gnuplot() || !make_dir(g_dir))
         return;
-    char script[4096], dir_abs[4096];
+    char script[4096];
     snprintf(script, sizeof script, "%s/pictures.gp", g_dir);
     /* grading: SVG only, as grade_all's convergence figures (a PNG is
      * ~70 KB a picture, the SVG ~40 KB, in every student's folder) */
@@ -627,9 +694,7 @@ static void draw(const picture *only)
          * pictures in one gnuplot run at the end, as it draws the
          * convergence figures (grade_all.c's draw_figures): a gnuplot
          * start per submission would cost the class minutes. */
-        for (int i = 0; i < g_count; i++)
-            if (!only || g_pictures[i] == only)
-                g_pictures[i]->pending = 0;
+        clear_pending(only);
         return;
     }
     const char *argv[] = {"gnuplot", script, NULL};
@@ -647,53 +712,9 @@ static void draw(const picture *only)
         snprintf(svg, sizeof svg, "%s.svg", p->base);
         p->drawn = p->drawn && file_size(svg) > 0;
     }
-    {
-        /* a script of its own (the next redraw may write pictures.gp while this one still reads it) */
-        char later[4200], after[4200];
-        snprintf(later, sizeof later, "%s/pictures-png.%ld.gp", g_dir, (long)getpid());
-        snprintf(after, sizeof after, "%s/pictures-png.%ld.sh", g_dir, (long)getpid());
-        /* Each PNG is drawn as <base>.next.png and moved into place only
-         * while its SVG is still there: a redraw that started meanwhile
-         * removed this run's pictures (stale), and a late PNG must not
-         * bring one back. */
-        FILE *sh = fopen(after, "w");
-        if (sh) {
-            for (int i = 0; i < g_count; i++) {
-                picture *p = g_pictures[i];
-                if (!p->pending || (only && p != only) || !p->drawn)
-                    continue;
-                char q[4400];
-                size_t n = 0;
-                q[n++] = '\'';
-                for (const char *c = p->base; *c && n + 6 < sizeof q; c++) {
-                    if (*c == '\'') {
-                        memcpy(q + n, "'\\''", 4);
-                        n += 4;
-                    } else
-                        q[n++] = *c;
-                }
-                q[n++] = '\'';
-                q[n] = '\0';
-                fprintf(sh, "b=%s; if [ -s \"$b.svg\" ]; then mv -f \"$b.next.png\" \"$b.png\"; else rm -f \"$b.next.png\"; fi\n", q);
-            }
-            if (fclose(sh) == 0 && write_script(later, only, "png", 0, ".next"))
-                draw_detached(later, after);
-        }
-    }
-    for (int i = 0; i < g_count; i++)
-        if (!only || g_pictures[i] == only)
-            g_pictures[i]->pending = 0;
-    if (!realpath(g_dir, dir_abs))
-        snprintf(dir_abs, sizeof dir_abs, "%s", g_dir);
-    if (rs.output_size > 0) { /* gnuplot's complaints, for whoever wrote a template */
-        char log[4200];
-        snprintf(log, sizeof log, "%s/pictures.log", dir_abs);
-        FILE *l = fopen(log, "w");
-        if (l) {
-            fwrite(rs.output, 1, rs.output_size, l);
-            fclose(l);
-        }
-    }
+    draw_png_later(only);
+    clear_pending(only);
+    keep_gnuplot_log(&rs);
     spawn_result_free(&rs);
 }
 

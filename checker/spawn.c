@@ -313,6 +313,51 @@ static void drain_output(spawn_proc *p, spawn_result *rs)
     }
 }
 
+/* The request's input, as far as it has gone down the runner's stdin. */
+typedef struct {
+    const char *data;
+    size_t size, sent;
+    int feeding; /* 0 once all is sent or the reader is gone */
+} input_feed;
+
+/* What the pipe takes now; a one-shot child's stdin closes after the last byte. */
+static void feed_input(spawn_proc *p, input_feed *in)
+{
+    ssize_t put = write(p->in_fd, in->data + in->sent, in->size - in->sent);
+    if (put > 0)
+        in->sent += (size_t)put;
+    if (put < 0 && errno != EAGAIN && errno != EINTR)
+        in->sent = in->size; /* reader gone: stop feeding */
+    if (in->sent == in->size) {
+        in->feeding = 0;
+        if (p->one_shot)
+            close_fd(&p->in_fd);
+    }
+}
+
+/* One read of what it printed; 1 when that is past the request's limit. */
+static int read_output(spawn_proc *p, spawn_result *rs)
+{
+    char buf[8192];
+    ssize_t got = read(p->out_fd, buf, sizeof buf);
+    if (got <= 0) {
+        close_fd(&p->out_fd);
+        return 0;
+    }
+    keep_output(p, rs, buf, (size_t)got);
+    return p->rq.output_limit && rs->output_total > p->rq.output_limit;
+}
+
+/* One read of its answers, never past the results_wanted bytes asked for. */
+static void read_results(spawn_proc *p, spawn_result *rs, size_t results_wanted)
+{
+    ssize_t got = read(p->res_fd, rs->results + rs->results_size, results_wanted - rs->results_size);
+    if (got <= 0)
+        close_fd(&p->res_fd);
+    else
+        rs->results_size += (size_t)got;
+}
+
 void spawn_exchange(spawn_proc *p, const void *input, size_t input_size, size_t results_wanted, spawn_result *rs)
 {
     const spawn_request *rq = &p->rq;
@@ -324,9 +369,8 @@ void spawn_exchange(spawn_proc *p, const void *input, size_t input_size, size_t 
         return;
     }
     double start = os_clock();
-    size_t input_sent = 0;
-    int feeding = input_size > 0;
-    if (!feeding && p->one_shot)
+    input_feed in = {(const char *)input, input_size, 0, input_size > 0};
+    if (!in.feeding && p->one_shot)
         close_fd(&p->in_fd);
     int killed_for = -1, ended = 0;
     double deadline = start + rq->timeout_ms / 1000.0;
@@ -348,7 +392,7 @@ void spawn_exchange(spawn_proc *p, const void *input, size_t input_size, size_t 
         }
         struct pollfd fds[3];
         int n = 0, in_i = -1, out_i = -1, res_i = -1;
-        if (feeding) { fds[n].fd = p->in_fd; fds[n].events = POLLOUT; in_i = n++; }
+        if (in.feeding) { fds[n].fd = p->in_fd; fds[n].events = POLLOUT; in_i = n++; }
         if (p->out_fd >= 0) { fds[n].fd = p->out_fd; fds[n].events = POLLIN; out_i = n++; }
         if (p->res_fd >= 0) { fds[n].fd = p->res_fd; fds[n].events = POLLIN; res_i = n++; }
         int ready = poll(fds, (nfds_t)n, (int)(left * 1000.0) + 1);
@@ -358,38 +402,14 @@ void spawn_exchange(spawn_proc *p, const void *input, size_t input_size, size_t 
         }
         if (ready <= 0)
             continue;
-        if (in_i >= 0 && fds[in_i].revents) {
-            ssize_t put = write(p->in_fd, (const char *)input + input_sent, input_size - input_sent);
-            if (put > 0)
-                input_sent += (size_t)put;
-            if (put < 0 && errno != EAGAIN && errno != EINTR)
-                input_sent = input_size; /* reader gone: stop feeding */
-            if (input_sent == input_size) {
-                feeding = 0;
-                if (p->one_shot)
-                    close_fd(&p->in_fd);
-            }
+        if (in_i >= 0 && fds[in_i].revents)
+            feed_input(p, &in);
+        if (out_i >= 0 && fds[out_i].revents && read_output(p, rs)) {
+            killed_for = SPAWN_OUTPUT_FLOOD;
+            break;
         }
-        if (out_i >= 0 && fds[out_i].revents) {
-            char buf[8192];
-            ssize_t got = read(p->out_fd, buf, sizeof buf);
-            if (got <= 0) {
-                close_fd(&p->out_fd);
-            } else {
-                keep_output(p, rs, buf, (size_t)got);
-                if (rq->output_limit && rs->output_total > rq->output_limit) {
-                    killed_for = SPAWN_OUTPUT_FLOOD;
-                    break;
-                }
-            }
-        }
-        if (res_i >= 0 && fds[res_i].revents) {
-            ssize_t got = read(p->res_fd, rs->results + rs->results_size, results_wanted - rs->results_size);
-            if (got <= 0)
-                close_fd(&p->res_fd);
-            else
-                rs->results_size += (size_t)got;
-        }
+        if (res_i >= 0 && fds[res_i].revents)
+            read_results(p, rs, results_wanted);
     }
     rs->output[rs->output_size] = '\0';
     if (killed_for >= 0 || ended)

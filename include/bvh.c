@@ -436,7 +436,15 @@ static void end_line(lexer *lx)
     }
 }
 
-static bvh_error parse_motion(lexer *lx, const bvh_skeleton *sk, bvh_motion *motion)
+/* What the MOTION header says: how many frames, and how long each lasts. */
+typedef struct {
+    long frames;
+    int frames_line; /* where "Frames:" is, for the errors about the count */
+    float frame_time;
+} motion_header;
+
+/* "MOTION", "Frames: n" and "Frame Time: t", each checked. */
+static bvh_error parse_motion_header(lexer *lx, const bvh_skeleton *sk, motion_header *h)
 {
     token t = next_token(lx);
     if (t.length == 0)
@@ -451,7 +459,7 @@ static bvh_error parse_motion(lexer *lx, const bvh_skeleton *sk, bvh_motion *mot
     token label;
     if (!read_label(lx, "Frames", &label))
         return error_at(label.length ? label.line : last_line(lx), "expected 'Frames:' after MOTION");
-    int frames_line = label.line;
+    h->frames_line = label.line;
     t = next_token(lx);
     long frames = 0;
     if (t.length == 0)
@@ -460,6 +468,7 @@ static bvh_error parse_motion(lexer *lx, const bvh_skeleton *sk, bvh_motion *mot
         return error_at(t.line, "frame count '%s' is not a whole number", quote(&t).text);
     if (frames < 1 || frames > INT_MAX)
         return error_at(t.line, "Frames: %ld (at least 1 frame expected)", frames);
+    h->frames = frames;
 
     /* The label is two words: "Frame Time:". */
     label = next_token(lx);
@@ -475,72 +484,84 @@ static bvh_error parse_motion(lexer *lx, const bvh_skeleton *sk, bvh_motion *mot
                         r == NUMBER_NOT_FINITE ? "finite " : "");
     if (!(frame_time > 0.0f))
         return error_at(t.line, "frame time %g: must be more than 0 seconds", (double)frame_time);
+    h->frame_time = frame_time;
     token extra = next_on_line(lx);
     if (extra.length > 0)
         return error_at(extra.line, "unexpected '%s' after the frame time", quote(&extra).text);
     end_line(lx);
+    return no_error();
+}
+
+/* Frame f (of frames) into row: exactly channel_count numbers on one line. */
+static bvh_error read_frame(lexer *lx, float *row, int channel_count, long f, long frames)
+{
+    /* Blank lines between rows are tolerated. */
+    for (;;) {
+        skip_blanks(lx);
+        if (lx->pos < lx->length && lx->text[lx->pos] == '\n') {
+            end_line(lx);
+            continue;
+        }
+        break;
+    }
+    if (lx->pos >= lx->length)
+        return error_at(last_line(lx), "file ends after %ld of %ld frames (truncated?)", f, frames);
+    bvh_error e = no_error();
+    int count = 0;
+    for (;;) {
+        token v = next_on_line(lx);
+        if (v.length == 0)
+            break;
+        if (count == channel_count) {
+            e = error_at(v.line, "frame %ld has more than %d values", f + 1, channel_count);
+            break;
+        }
+        number_result r = parse_float(&v, &row[count]);
+        if (r != NUMBER_OK) {
+            e = error_at(v.line, "frame %ld, value %d: '%s' is not a %snumber", f + 1, count + 1,
+                         quote(&v).text, r == NUMBER_NOT_FINITE ? "finite " : "");
+            break;
+        }
+        count++;
+    }
+    if (!e.failed && count < channel_count)
+        e = error_at(lx->line, "frame %ld has %d values, the skeleton needs %d", f + 1, count, channel_count);
+    end_line(lx);
+    return e;
+}
+
+static bvh_error parse_motion(lexer *lx, const bvh_skeleton *sk, bvh_motion *motion)
+{
+    motion_header h = {0, 0, 0.0f}; /* filled on success; zero keeps gcc -O2 sure of it */
+    bvh_error e = parse_motion_header(lx, sk, &h);
+    if (e.failed)
+        return e;
 
     /* Every value takes at least one character and one separator: refuse a
      * frame count the rest of the file cannot possibly hold, before
      * allocating anything. */
-    const long long values = (long long)frames * sk->channel_count;
+    const long long values = (long long)h.frames * sk->channel_count;
     const long long room = (long long)(lx->length - lx->pos);
     if (2 * values - 1 > room)
-        return error_at(frames_line, "Frames: %ld rows of %d values cannot fit in the %lld bytes left "
-                        "(truncated file?)", frames, sk->channel_count, room);
+        return error_at(h.frames_line, "Frames: %ld rows of %d values cannot fit in the %lld bytes left "
+                        "(truncated file?)", h.frames, sk->channel_count, room);
     float *data = malloc((size_t)values * sizeof *data);
     if (!data)
-        return error_at(frames_line, "out of memory for %ld frames", frames);
+        return error_at(h.frames_line, "out of memory for %ld frames", h.frames);
 
-    bvh_error e = no_error();
-    for (long f = 0; f < frames && !e.failed; f++) {
-        /* Blank lines between rows are tolerated. */
-        for (;;) {
-            skip_blanks(lx);
-            if (lx->pos < lx->length && lx->text[lx->pos] == '\n') {
-                end_line(lx);
-                continue;
-            }
-            break;
-        }
-        if (lx->pos >= lx->length) {
-            e = error_at(last_line(lx), "file ends after %ld of %ld frames (truncated?)", f, frames);
-            break;
-        }
-        float *row = data + f * sk->channel_count;
-        int count = 0;
-        for (;;) {
-            token v = next_on_line(lx);
-            if (v.length == 0)
-                break;
-            if (count == sk->channel_count) {
-                e = error_at(v.line, "frame %ld has more than %d values", f + 1, sk->channel_count);
-                break;
-            }
-            r = parse_float(&v, &row[count]);
-            if (r != NUMBER_OK) {
-                e = error_at(v.line, "frame %ld, value %d: '%s' is not a %snumber", f + 1, count + 1,
-                             quote(&v).text, r == NUMBER_NOT_FINITE ? "finite " : "");
-                break;
-            }
-            count++;
-        }
-        if (!e.failed && count < sk->channel_count)
-            e = error_at(lx->line, "frame %ld has %d values, the skeleton needs %d", f + 1, count,
-                         sk->channel_count);
-        end_line(lx);
-    }
+    for (long f = 0; f < h.frames && !e.failed; f++)
+        e = read_frame(lx, data + f * sk->channel_count, sk->channel_count, f, h.frames);
     if (!e.failed) {
-        t = next_token(lx);
+        token t = next_token(lx);
         if (t.length > 0)
-            e = error_at(t.line, "unexpected '%s' after the last frame (Frames: %ld)", quote(&t).text, frames);
+            e = error_at(t.line, "unexpected '%s' after the last frame (Frames: %ld)", quote(&t).text, h.frames);
     }
     if (e.failed) {
         free(data);
         return e;
     }
-    motion->frame_count = (int)frames;
-    motion->frame_time = frame_time;
+    motion->frame_count = (int)h.frames;
+    motion->frame_time = h.frame_time;
     motion->channel_count = sk->channel_count;
     motion->values = data;
     return no_error();

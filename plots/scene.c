@@ -300,94 +300,183 @@ static void write_level(FILE *out)
     }
 }
 
-int main(int argc, char **argv)
+/* What the scene runs on: the clip, its legs, and the level twice (boxes
+ * for the controller, terrain for foot IK). Static in main: the clip and
+ * the level are too big for the stack. */
+typedef struct {
+    bvh_file file;
+    rm_clip clip;
+    mocap_legs legs;
+    ctrl_world world;
+    terrain ground;
+} scene_inputs;
+
+/* The clip, its legs and the level; 0 (said why) when one is missing. */
+static int load_scene(scene_inputs *in)
 {
-    const char *out_path = argc > 1 ? argv[1] : DEFAULT_OUT;
-    static bvh_file file;
-    bvh_error error = bvh_load(CLIP_PATH, &file);
+    bvh_error error = bvh_load(CLIP_PATH, &in->file);
     if (error.failed) {
         fprintf(stderr, "scene: cannot load %s: %s (run from the workbook root)\n", CLIP_PATH, error.message);
-        return 1;
+        return 0;
     }
-    static rm_clip clip;
-    mocap_legs legs;
-    rm_status rs = rm_clip_from_bvh(&file, 0, BVH_CMU_METRES_PER_UNIT, 0, &clip);
-    if (rs != RM_OK || !mocap_find_legs(&file.skeleton, &legs)) {
+    rm_status rs = rm_clip_from_bvh(&in->file, 0, BVH_CMU_METRES_PER_UNIT, 0, &in->clip);
+    if (rs != RM_OK || !mocap_find_legs(&in->file.skeleton, &in->legs)) {
         fprintf(stderr, "scene: %s\n", rs != RM_OK ? rm_status_text(rs) : "the clip has no LeftHip/LeftKnee/... legs");
-        bvh_free(&file);
-        return 1;
+        bvh_free(&in->file);
+        return 0;
     }
-    static ctrl_world world;
-    static terrain ground;
-    if (!build_level(&world, &ground)) {
+    if (!build_level(&in->world, &in->ground)) {
         fprintf(stderr, "scene: the level does not fit CTRL_MAX_BOXES / TERRAIN_MAX_PATCHES\n");
-        bvh_free(&file);
-        return 1;
+        bvh_free(&in->file);
+        return 0;
     }
-    const ctrl_settings settings = {0.35f, 45.0f * IK_DEG_TO_RAD, 0.3f};
+    return 1;
+}
 
+/* Section 07's settings for this clip (see the top of the file), both feet
+ * standing on the floor at the start. */
+static foot_ik_input scene_foot_ik(const bvh_file *file, const mocap_legs *legs)
+{
     foot_ik_input ik;
     memset(&ik, 0, sizeof ik);
     ik.settings = foot_ik_default_settings();
-    ik.settings.foot_sole_offset = standing_ankle_height(&file, &legs);
+    ik.settings.foot_sole_offset = standing_ankle_height(file, legs);
     ik.settings.raycast_height = RAY_START_ABOVE_ANKLE;
     ik.settings.raycast_distance = RAY_START_ABOVE_ANKLE + ik.settings.foot_sole_offset + CONTACT_REACH;
     ik.settings.weight_fade_rate = WEIGHT_FADE_RATE;
     for (int f = 0; f < FOOT_COUNT; f++) /* standing on the floor at the start */
         ik.memory[f] = (foot_ik_memory){1.0f, ik.settings.foot_sole_offset, v3_up()};
+    return ik;
+}
+
+static void write_header(FILE *out, const ctrl_settings *settings, const foot_ik_input *ik)
+{
+    fprintf(out, "# closing scene: CMU 131_01 root motion at %.0f Hz through a sphere controller (r = %.2f m),\n"
+                 "# foot IK on top (sole offset %.3f m, ray from %.2f m above the ankle, %.3f m long)\n",
+            (double)RATE, (double)settings->radius, (double)ik->settings.foot_sole_offset,
+            (double)ik->settings.raycast_height, (double)ik->settings.raycast_distance);
+    fprintf(out, "# t path_x path_z ctrl_x ctrl_y ctrl_z grounded yaw_deg sphere_bottom_y hip_drop hips_anim_y "
+                 "hips_ik_y  L: anim_x anim_y anim_z ik_x ik_y ik_z ground_y weight contact  R: (the same)\n");
+}
+
+/* Where the walk went: the clip's path, the controller's body, and what
+ * the controller measured on the way (the foot IK's side is scene_stats). */
+typedef struct {
+    rm_character path;
+    ctrl_state body;
+    float duration;
+    int frames, grounded_frames;
+    float grounded_time, walked, asked, deepest, lowest, highest;
+} walk;
+
+/* The whole clip at RATE: root motion -> controller -> pose + foot IK, a
+ * row per frame; the number of frames that failed (it stops at the first). */
+static int walk_the_clip(FILE *out, const scene_inputs *in, const ctrl_settings *settings, foot_ik_input *ik,
+                         walk *w, scene_stats *stats)
+{
+    const float dt = 1.0f / RATE;
+    int failures = 0;
+    if (!solve_and_write(out, &in->file, &in->clip, &in->legs, &in->ground, 0.0f, dt, &w->path, &w->body,
+                         settings->radius, ik, stats))
+        failures++;
+    for (float t = 0.0f; t < w->duration && !failures;) {
+        float next = t + dt < w->duration ? t + dt : w->duration;
+        rm_delta delta;
+        if (rm_delta_between(&in->clip, t, next, &delta) != RM_OK) {
+            failures++;
+            break;
+        }
+        rm_apply(&w->path, &delta);
+        vec3 before = w->body.center;
+        if (ctrl_root_motion_frame(&in->world, settings, &w->body, delta.translation, delta.turn, next - t) != CTRL_OK) {
+            failures++;
+            break;
+        }
+        const ctrl_state *body = &w->body;
+        w->frames++;
+        w->grounded_frames += body->grounded;
+        w->grounded_time += body->grounded ? next - t : 0.0f;
+        w->walked += sqrtf((body->center.x - before.x) * (body->center.x - before.x) +
+                           (body->center.z - before.z) * (body->center.z - before.z));
+        w->asked += sqrtf(delta.translation.x * delta.translation.x + delta.translation.z * delta.translation.z);
+        float overlap = ctrl_penetration(&in->world, body->center, settings->radius);
+        w->deepest = overlap > w->deepest ? overlap : w->deepest;
+        w->lowest = body->center.y < w->lowest ? body->center.y : w->lowest;
+        w->highest = body->center.y > w->highest ? body->center.y : w->highest;
+        if (!solve_and_write(out, &in->file, &in->clip, &in->legs, &in->ground, next, next - t, &w->path,
+                             &w->body, settings->radius, ik, stats))
+            failures++;
+        t = next;
+    }
+    return failures;
+}
+
+static void print_summary(const char *out_path, const walk *w, const ctrl_settings *settings,
+                          const foot_ik_input *ik, scene_stats *stats)
+{
+    const rm_character path = w->path;
+    const ctrl_state body = w->body;
+    float net_path = sqrtf(path.position.x * path.position.x + path.position.z * path.position.z);
+    float net_body = sqrtf(body.center.x * body.center.x + body.center.z * body.center.z);
+    printf("closing scene: %d frames at %.0f Hz (%.2f s of CMU 131_01) -> %s\n", w->frames, (double)RATE,
+           (double)w->duration, out_path);
+    printf("  the clip asked for %.2f m of steps (%.2f m from start to end);\n", (double)w->asked, (double)net_path);
+    printf("  the controller walked %.2f m (%.2f m from start to end), ending at (%.2f, %.2f, %.2f) m\n",
+           (double)w->walked, (double)net_body, (double)body.center.x, (double)body.center.y, (double)body.center.z);
+    printf("  where the clip alone would end: (%.2f, %.2f) - the wall on the left took %.2f m of it\n",
+           (double)path.position.x, (double)path.position.z,
+           (double)sqrtf((path.position.x - body.center.x) * (path.position.x - body.center.x) +
+                         (path.position.z - body.center.z) * (path.position.z - body.center.z)));
+    printf("  grounded %d of %d frames (%.2f s of %.2f s); sphere bottom between %.3f and %.3f m\n",
+           w->grounded_frames, w->frames, (double)w->grounded_time, (double)w->duration,
+           (double)(w->lowest - settings->radius), (double)(w->highest - settings->radius));
+    printf("  deepest overlap with the level: %.1e m (CTRL_PENETRATION_SLOP %.0e)\n", (double)w->deepest,
+           (double)CTRL_PENETRATION_SLOP);
+    printf("  foot IK (section 07) on %d poses: sole offset %.3f m (the clip's standing ankle), ray from %.2f m above "
+           "the ankle to %.2f m below the sole, weights fade at %.0f/s;\n",
+           stats->rows, (double)ik->settings.foot_sole_offset, (double)ik->settings.raycast_height,
+           (double)CONTACT_REACH, (double)ik->settings.weight_fade_rate);
+    printf("  feet planted (contact, weight 1): left %d, right %d poses; largest hip drop %.3f m at t = %.2f s "
+           "(z = %.2f m)\n",
+           stats->planted_rows[0], stats->planted_rows[1], (double)stats->largest_drop, (double)stats->largest_drop_t,
+           (double)stats->largest_drop_z);
+    for (int k = 0; k < 2; k++) /* float noise around 0 prints as 0 */
+        stats->lowest_sole[k] = fabsf(stats->lowest_sole[k]) < 5e-4f ? 0.0f : stats->lowest_sole[k];
+    printf("  soles against the ground under them: animated lowest %+.3f m (%d foot-poses over %.0f cm under), "
+           "with IK lowest %+.3f m (%d)\n",
+           (double)stats->lowest_sole[0], stats->under_frames[0], (double)(UNDER_GROUND_TOLERANCE * 100.0f),
+           (double)stats->lowest_sole[1], stats->under_frames[1]);
+    if (stats->in_wall[0] || stats->in_wall[1])
+        printf("  ankles inside the wall's footprint: animated %d foot-poses (up to %.3f m), with IK %d (up to %.3f m)\n",
+               stats->in_wall[0], (double)stats->deepest_in_wall[0], stats->in_wall[1],
+               (double)stats->deepest_in_wall[1]);
+    printf("  %s\n", stats->under_frames[1] == 0 ? "with foot IK the feet are never under the ground"
+                                                 : "with foot IK some feet still end under the ground");
+}
+
+int main(int argc, char **argv)
+{
+    const char *out_path = argc > 1 ? argv[1] : DEFAULT_OUT;
+    static scene_inputs in;
+    if (!load_scene(&in))
+        return 1;
+    const ctrl_settings settings = {0.35f, 45.0f * IK_DEG_TO_RAD, 0.3f};
+    foot_ik_input ik = scene_foot_ik(&in.file, &in.legs);
 
     FILE *out;
     if (!open_output(out_path, &out)) {
         fprintf(stderr, "scene: cannot write %s: %s\n", out_path, strerror(errno));
-        bvh_free(&file);
+        bvh_free(&in.file);
         return 1;
     }
-    fprintf(out, "# closing scene: CMU 131_01 root motion at %.0f Hz through a sphere controller (r = %.2f m),\n"
-                 "# foot IK on top (sole offset %.3f m, ray from %.2f m above the ankle, %.3f m long)\n",
-            (double)RATE, (double)settings.radius, (double)ik.settings.foot_sole_offset,
-            (double)ik.settings.raycast_height, (double)ik.settings.raycast_distance);
-    fprintf(out, "# t path_x path_z ctrl_x ctrl_y ctrl_z grounded yaw_deg sphere_bottom_y hip_drop hips_anim_y "
-                 "hips_ik_y  L: anim_x anim_y anim_z ik_x ik_y ik_z ground_y weight contact  R: (the same)\n");
+    write_header(out, &settings, &ik);
 
-    rm_character path = {v3_zero(), 0.0f};
-    ctrl_state body = {v3(0.0f, settings.radius, 0.0f), 0.0f, 0.0f, 1};
-    const float duration = rm_duration(&clip), dt = 1.0f / RATE;
-    int frames = 0, grounded_frames = 0, failures = 0;
-    float grounded_time = 0.0f, walked = 0.0f, asked = 0.0f, deepest = -INFINITY, lowest = body.center.y,
-          highest = body.center.y;
+    walk w = {{v3_zero(), 0.0f}, {v3(0.0f, settings.radius, 0.0f), 0.0f, 0.0f, 1}, rm_duration(&in.clip), 0, 0,
+              0.0f, 0.0f, 0.0f, -INFINITY, settings.radius, settings.radius};
     scene_stats stats = {0, {0, 0}, 0.0f, 0.0f, 0.0f, {INFINITY, INFINITY}, {0, 0}, {0, 0}, {0.0f, 0.0f}};
-    if (!solve_and_write(out, &file, &clip, &legs, &ground, 0.0f, dt, &path, &body, settings.radius, &ik, &stats))
-        failures++;
-    for (float t = 0.0f; t < duration && !failures;) {
-        float next = t + dt < duration ? t + dt : duration;
-        rm_delta delta;
-        if (rm_delta_between(&clip, t, next, &delta) != RM_OK) {
-            failures++;
-            break;
-        }
-        rm_apply(&path, &delta);
-        vec3 before = body.center;
-        if (ctrl_root_motion_frame(&world, &settings, &body, delta.translation, delta.turn, next - t) != CTRL_OK) {
-            failures++;
-            break;
-        }
-        frames++;
-        grounded_frames += body.grounded;
-        grounded_time += body.grounded ? next - t : 0.0f;
-        walked += sqrtf((body.center.x - before.x) * (body.center.x - before.x) +
-                        (body.center.z - before.z) * (body.center.z - before.z));
-        asked += sqrtf(delta.translation.x * delta.translation.x + delta.translation.z * delta.translation.z);
-        float overlap = ctrl_penetration(&world, body.center, settings.radius);
-        deepest = overlap > deepest ? overlap : deepest;
-        lowest = body.center.y < lowest ? body.center.y : lowest;
-        highest = body.center.y > highest ? body.center.y : highest;
-        if (!solve_and_write(out, &file, &clip, &legs, &ground, next, next - t, &path, &body, settings.radius, &ik,
-                             &stats))
-            failures++;
-        t = next;
-    }
+    int failures = walk_the_clip(out, &in, &settings, &ik, &w, &stats);
     write_level(out);
-    bvh_free(&file);
+    bvh_free(&in.file);
     if (fclose(out) != 0) {
         fprintf(stderr, "scene: cannot finish %s\n", out_path);
         return 1;
@@ -396,40 +485,6 @@ int main(int argc, char **argv)
         fprintf(stderr, "scene: a frame failed (see the statuses in sections 07/09/10)\n");
         return 1;
     }
-    float net_path = sqrtf(path.position.x * path.position.x + path.position.z * path.position.z);
-    float net_body = sqrtf(body.center.x * body.center.x + body.center.z * body.center.z);
-    printf("closing scene: %d frames at %.0f Hz (%.2f s of CMU 131_01) -> %s\n", frames, (double)RATE,
-           (double)duration, out_path);
-    printf("  the clip asked for %.2f m of steps (%.2f m from start to end);\n", (double)asked, (double)net_path);
-    printf("  the controller walked %.2f m (%.2f m from start to end), ending at (%.2f, %.2f, %.2f) m\n",
-           (double)walked, (double)net_body, (double)body.center.x, (double)body.center.y, (double)body.center.z);
-    printf("  where the clip alone would end: (%.2f, %.2f) - the wall on the left took %.2f m of it\n",
-           (double)path.position.x, (double)path.position.z,
-           (double)sqrtf((path.position.x - body.center.x) * (path.position.x - body.center.x) +
-                         (path.position.z - body.center.z) * (path.position.z - body.center.z)));
-    printf("  grounded %d of %d frames (%.2f s of %.2f s); sphere bottom between %.3f and %.3f m\n",
-           grounded_frames, frames, (double)grounded_time, (double)duration, (double)(lowest - settings.radius),
-           (double)(highest - settings.radius));
-    printf("  deepest overlap with the level: %.1e m (CTRL_PENETRATION_SLOP %.0e)\n", (double)deepest,
-           (double)CTRL_PENETRATION_SLOP);
-    printf("  foot IK (section 07) on %d poses: sole offset %.3f m (the clip's standing ankle), ray from %.2f m above "
-           "the ankle to %.2f m below the sole, weights fade at %.0f/s;\n",
-           stats.rows, (double)ik.settings.foot_sole_offset, (double)ik.settings.raycast_height,
-           (double)CONTACT_REACH, (double)ik.settings.weight_fade_rate);
-    printf("  feet planted (contact, weight 1): left %d, right %d poses; largest hip drop %.3f m at t = %.2f s "
-           "(z = %.2f m)\n",
-           stats.planted_rows[0], stats.planted_rows[1], (double)stats.largest_drop, (double)stats.largest_drop_t,
-           (double)stats.largest_drop_z);
-    for (int k = 0; k < 2; k++) /* float noise around 0 prints as 0 */
-        stats.lowest_sole[k] = fabsf(stats.lowest_sole[k]) < 5e-4f ? 0.0f : stats.lowest_sole[k];
-    printf("  soles against the ground under them: animated lowest %+.3f m (%d foot-poses over %.0f cm under), "
-           "with IK lowest %+.3f m (%d)\n",
-           (double)stats.lowest_sole[0], stats.under_frames[0], (double)(UNDER_GROUND_TOLERANCE * 100.0f),
-           (double)stats.lowest_sole[1], stats.under_frames[1]);
-    if (stats.in_wall[0] || stats.in_wall[1])
-        printf("  ankles inside the wall's footprint: animated %d foot-poses (up to %.3f m), with IK %d (up to %.3f m)\n",
-               stats.in_wall[0], (double)stats.deepest_in_wall[0], stats.in_wall[1], (double)stats.deepest_in_wall[1]);
-    printf("  %s\n", stats.under_frames[1] == 0 ? "with foot IK the feet are never under the ground"
-                                                 : "with foot IK some feet still end under the ground");
+    print_summary(out_path, &w, &settings, &ik, &stats);
     return 0;
 }
