@@ -77,20 +77,67 @@ static float foot_ground(const terrain *t, float z, float fallback)
     return terrain_raycast_down(t, v3(0.0f, 10.0f, z), 20.0f, &hit) ? hit.point.y : fallback;
 }
 
+/* The walk at t = 1.0 s (step), 2.5 s (ramp) and 4.0 s (ledge). */
+static const int FOOT_SNAPSHOT_FRAME[] = {60, 150, 240};
+enum { FOOT_SNAPSHOTS = sizeof FOOT_SNAPSHOT_FRAME / sizeof FOOT_SNAPSHOT_FRAME[0] };
+typedef struct {
+    foot_leg legs[FOOT_COUNT]; /* as animated */
+    foot_ik_output solved;
+    float drop, time;
+} foot_snapshot;
+
+/* Block 1: the ground's profile along the walk, down the ledge's face
+ * to the bottom of the plot (-0.3) and no further: past the ledge there
+ * is no ground at all, and a line there would read as a lower floor. */
+static void write_ground_profile(FILE *out, const terrain *course)
+{
+    fprintf(out, "\n\n# ground profile: z y\n");
+    for (int i = 0; i <= 2150; i++) {
+        float z = -0.3f + 0.002f * (float)i;
+        terrain_hit hit;
+        if (terrain_raycast_down(course, v3(0.0f, 10.0f, z), 20.0f, &hit))
+            fprintf(out, "%.3f %.4f\n", (double)z, (double)hit.point.y);
+        else {
+            fprintf(out, "%.3f %.4f\n", (double)z, -0.3);
+            break;
+        }
+    }
+}
+
+/* Blocks 2 and 3: the legs at the snapshots, animated then solved
+ * (hip, knee, ankle; one polyline per leg); block 4: a label over each. */
+static void write_snapshots(FILE *out, const foot_snapshot snaps[FOOT_SNAPSHOTS])
+{
+    fprintf(out, "\n\n# legs as animated at t = 1.0, 2.5, 4.0 s: z y (hip, knee, ankle)\n");
+    for (int s = 0; s < FOOT_SNAPSHOTS; s++)
+        for (int f = 0; f < FOOT_COUNT; f++) {
+            const foot_leg *l = &snaps[s].legs[f];
+            fprintf(out, "%.4f %.4f\n%.4f %.4f\n%.4f %.4f\n\n", (double)l->hip.z, (double)l->hip.y, (double)l->knee.z,
+                    (double)l->knee.y, (double)l->ankle.z, (double)l->ankle.y);
+        }
+    fprintf(out, "\n# legs after foot IK (lowered by the hip drop): z y (hip, knee, ankle)\n");
+    for (int s = 0; s < FOOT_SNAPSHOTS; s++)
+        for (int f = 0; f < FOOT_COUNT; f++) {
+            const foot_ik_foot *l = &snaps[s].solved.feet[f];
+            fprintf(out, "%.4f %.4f\n%.4f %.4f\n%.4f %.4f\n\n", (double)l->hip.z, (double)l->hip.y, (double)l->knee.z,
+                    (double)l->knee.y, (double)l->ankle.z, (double)l->ankle.y);
+        }
+    fprintf(out, "\n# snapshot labels: z y text\n");
+    for (int s = 0; s < FOOT_SNAPSHOTS; s++)
+        fprintf(out, "%.3f %.3f \"%.1f s: hip drop %.2f m\"\n", (double)snaps[s].legs[0].hip.z,
+                (double)(snaps[s].legs[0].hip.y + 0.1f), (double)snaps[s].time, (double)snaps[s].drop);
+}
+
 static int write_foot_ik(FILE *out)
 {
     enum { FRAMES = 4 * FOOT_FPS + 1 };
-    static const int SNAPSHOT[] = {60, 150, 240}; /* t = 1.0 s (step), 2.5 s (ramp), 4.0 s (ledge) */
-    enum { SNAPSHOTS = sizeof SNAPSHOT / sizeof SNAPSHOT[0] };
     const terrain course = foot_course();
     foot_ik_input in;
     in.settings = foot_ik_default_settings();
     in.dt = 1.0f / FOOT_FPS;
     for (int f = 0; f < FOOT_COUNT; f++)
         in.memory[f] = (foot_ik_memory){1.0f, FOOT_ANKLE_HEIGHT, v3_up()};
-    static foot_leg legs_at[SNAPSHOTS][FOOT_COUNT];
-    static foot_ik_output solved_at[SNAPSHOTS];
-    static float drop_at[SNAPSHOTS], time_at[SNAPSHOTS];
+    static foot_snapshot snaps[FOOT_SNAPSHOTS];
 
     fprintf(out, "# 07 foot IK: section 07's walk, 1 m/s at %d fps, chapter settings (ray 0.5 + 1.5, sole 0.05, "
                  "fade 5/s)\n", FOOT_FPS);
@@ -111,53 +158,19 @@ static int write_foot_ik(FILE *out)
             fprintf(out, "  %.4f %.4f %.4f %.4f %.3f", (double)in.legs[f].ankle.z, (double)in.legs[f].ankle.y,
                     (double)o.feet[f].ankle.z, (double)o.feet[f].ankle.y, (double)o.feet[f].weight);
         fprintf(out, "\n");
-        if (snap < SNAPSHOTS && frame == SNAPSHOT[snap]) {
-            memcpy(legs_at[snap], in.legs, sizeof in.legs);
-            solved_at[snap] = o;
-            drop_at[snap] = o.hip_drop;
-            time_at[snap] = t;
+        if (snap < FOOT_SNAPSHOTS && frame == FOOT_SNAPSHOT_FRAME[snap]) {
+            memcpy(snaps[snap].legs, in.legs, sizeof in.legs);
+            snaps[snap].solved = o;
+            snaps[snap].drop = o.hip_drop;
+            snaps[snap].time = t;
             snap++;
         }
         for (int f = 0; f < FOOT_COUNT; f++)
             in.memory[f] = o.memory[f];
     }
-
-    /* Block 1: the ground's profile along the walk, down the ledge's face
-     * to the bottom of the plot (-0.3) and no further: past the ledge there
-     * is no ground at all, and a line there would read as a lower floor. */
-    fprintf(out, "\n\n# ground profile: z y\n");
-    for (int i = 0; i <= 2150; i++) {
-        float z = -0.3f + 0.002f * (float)i;
-        terrain_hit hit;
-        if (terrain_raycast_down(&course, v3(0.0f, 10.0f, z), 20.0f, &hit))
-            fprintf(out, "%.3f %.4f\n", (double)z, (double)hit.point.y);
-        else {
-            fprintf(out, "%.3f %.4f\n", (double)z, -0.3);
-            break;
-        }
-    }
-    /* Blocks 2 and 3: the legs at the snapshots, animated then solved
-     * (hip, knee, ankle; one polyline per leg). */
-    fprintf(out, "\n\n# legs as animated at t = 1.0, 2.5, 4.0 s: z y (hip, knee, ankle)\n");
-    for (int s = 0; s < SNAPSHOTS; s++)
-        for (int f = 0; f < FOOT_COUNT; f++) {
-            const foot_leg *l = &legs_at[s][f];
-            fprintf(out, "%.4f %.4f\n%.4f %.4f\n%.4f %.4f\n\n", (double)l->hip.z, (double)l->hip.y, (double)l->knee.z,
-                    (double)l->knee.y, (double)l->ankle.z, (double)l->ankle.y);
-        }
-    fprintf(out, "\n# legs after foot IK (lowered by the hip drop): z y (hip, knee, ankle)\n");
-    for (int s = 0; s < SNAPSHOTS; s++)
-        for (int f = 0; f < FOOT_COUNT; f++) {
-            const foot_ik_foot *l = &solved_at[s].feet[f];
-            fprintf(out, "%.4f %.4f\n%.4f %.4f\n%.4f %.4f\n\n", (double)l->hip.z, (double)l->hip.y, (double)l->knee.z,
-                    (double)l->knee.y, (double)l->ankle.z, (double)l->ankle.y);
-        }
-    /* Block 4: a label over each snapshot. */
-    fprintf(out, "\n# snapshot labels: z y text\n");
-    for (int s = 0; s < SNAPSHOTS; s++)
-        fprintf(out, "%.3f %.3f \"%.1f s: hip drop %.2f m\"\n", (double)legs_at[s][0].hip.z,
-                (double)(legs_at[s][0].hip.y + 0.1f), (double)time_at[s], (double)drop_at[s]);
-    return snap == SNAPSHOTS;
+    write_ground_profile(out, &course);
+    write_snapshots(out, snaps);
+    return snap == FOOT_SNAPSHOTS;
 }
 
 /* ---- 08 aim IK ---------------------------------------------------------------- */

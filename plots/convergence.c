@@ -148,6 +148,90 @@ static int write_curl(const char *path)
     return fclose(out) == 0;
 }
 
+/* One solve from start toward target; the tip error / reach before any pass
+ * and after each, and the first pass within TOLERANCE_OF_REACH (PASSES + 1
+ * when none is). */
+static int solve_and_record(int k, const ik_chain *start, float reach, vec3 target, ik_settings *settings,
+                            ik_report *report, float error[PASSES + 1])
+{
+    ik_chain chain = *start;
+    settings->tolerance = 1e-9f * reach;
+    int ran = SOLVERS[k].solve(&chain, target, settings, report);
+    error[0] = report->initial_error / reach;
+    /* a solver that stopped early stays where it stopped */
+    for (int p = 1; p <= PASSES; p++)
+        error[p] = p <= ran ? report->tip_error[p - 1] / reach : error[p - 1];
+    int needed = PASSES + 1; /* "not within the limit" */
+    for (int p = 0; p <= PASSES; p++)
+        if (error[p] < TOLERANCE_OF_REACH) {
+            needed = p;
+            break;
+        }
+    return needed;
+}
+
+/* The error curves of one chain size: median, 10 % and 90 % per pass. */
+static void write_error_curves(FILE *out, int c, float error[2][TARGETS][PASSES + 1])
+{
+    for (int k = 0; k < 2; k++) {
+        fprintf(out, "# chain %d bones, %s\n# pass median p10 p90\n", CHAIN_BONES[c], SOLVERS[k].name);
+        for (int p = 0; p <= PLOT_PASSES; p++) {
+            float column[TARGETS];
+            for (int t = 0; t < TARGETS; t++)
+                column[t] = error[k][t][p];
+            qsort(column, TARGETS, sizeof column[0], compare_float);
+            /* log-scale plots cannot show 0: floor at 1e-9 */
+            fprintf(out, "%d %.6e %.6e %.6e\n", p, (double)fmaxf(quantile(column, TARGETS, 0.5f), 1e-9f),
+                    (double)fmaxf(quantile(column, TARGETS, 0.1f), 1e-9f),
+                    (double)fmaxf(quantile(column, TARGETS, 0.9f), 1e-9f));
+        }
+        fprintf(out, "\n\n");
+    }
+}
+
+/* Passes to tolerance per chain size: median and 10-90 % band. */
+static void write_passes_needed(FILE *out, int passes_needed[2][CHAIN_SIZES][TARGETS], int median[2][CHAIN_SIZES])
+{
+    for (int k = 0; k < 2; k++) {
+        fprintf(out, "# passes to reach 1e-3 of reach, %s\n# bones median p10 p90 (%d = not within %d)\n",
+                SOLVERS[k].name, PASSES + 1, PASSES);
+        for (int c = 0; c < CHAIN_SIZES; c++) {
+            int sorted[TARGETS];
+            memcpy(sorted, passes_needed[k][c], sizeof sorted);
+            qsort(sorted, TARGETS, sizeof sorted[0], compare_int);
+            median[k][c] = sorted[(TARGETS - 1) / 2];
+            fprintf(out, "%d %d %d %d\n", CHAIN_BONES[c], median[k][c], sorted[TARGETS / 10],
+                    sorted[TARGETS * 9 / 10]);
+        }
+        fprintf(out, "\n\n");
+    }
+}
+
+/* Unreachable: a 10-bone chain and a target 1.5x its reach. The best
+ * any solver can do is reach - |target - root| short; plot the excess. */
+static void write_unreachable(FILE *out, ik_settings *settings, ik_report *report)
+{
+    uint64_t seed = 0xFA11u;
+    ik_chain start;
+    make_chain(&seed, 10, &start);
+    float reach = ik_chain_reach(&start);
+    vec3 target = v3_scale(unit_vector(&seed), 1.5f * reach);
+    float best = v3_length(target) - reach;
+    for (int k = 0; k < 2; k++) {
+        ik_chain chain = start;
+        settings->tolerance = 1e-9f * reach;
+        int ran = SOLVERS[k].solve(&chain, target, settings, report);
+        fprintf(out, "# unreachable 10-bone chain, %s: pass excess/reach\n", SOLVERS[k].name);
+        float last = report->initial_error;
+        for (int p = 0; p <= PLOT_PASSES; p++) {
+            if (p > 0 && p <= ran)
+                last = report->tip_error[p - 1];
+            fprintf(out, "%d %.6e\n", p, (double)fmaxf((last - best) / reach, 1e-9f));
+        }
+        fprintf(out, "\n\n");
+    }
+}
+
 int main(int argc, char **argv)
 {
     if (argc == 3 && strcmp(argv[1], "curl") == 0)
@@ -174,78 +258,14 @@ int main(int argc, char **argv)
             make_chain(&seed, CHAIN_BONES[c], &start);
             float reach = ik_chain_reach(&start);
             vec3 target = v3_scale(unit_vector(&seed), reach * uniform(&seed, 0.1f, 0.95f));
-            for (int k = 0; k < 2; k++) {
-                ik_chain chain = start;
-                settings.tolerance = 1e-9f * reach;
-                int ran = SOLVERS[k].solve(&chain, target, &settings, &report);
-                error[k][t][0] = report.initial_error / reach;
-                /* a solver that stopped early stays where it stopped */
-                for (int p = 1; p <= PASSES; p++)
-                    error[k][t][p] = p <= ran ? report.tip_error[p - 1] / reach : error[k][t][p - 1];
-                int needed = PASSES + 1; /* "not within the limit" */
-                for (int p = 0; p <= PASSES; p++)
-                    if (error[k][t][p] < TOLERANCE_OF_REACH) {
-                        needed = p;
-                        break;
-                    }
-                passes_needed[k][c][t] = needed;
-            }
+            for (int k = 0; k < 2; k++)
+                passes_needed[k][c][t] = solve_and_record(k, &start, reach, target, &settings, &report, error[k][t]);
         }
-        for (int k = 0; k < 2; k++) {
-            fprintf(out, "# chain %d bones, %s\n# pass median p10 p90\n", CHAIN_BONES[c], SOLVERS[k].name);
-            for (int p = 0; p <= PLOT_PASSES; p++) {
-                float column[TARGETS];
-                for (int t = 0; t < TARGETS; t++)
-                    column[t] = error[k][t][p];
-                qsort(column, TARGETS, sizeof column[0], compare_float);
-                /* log-scale plots cannot show 0: floor at 1e-9 */
-                fprintf(out, "%d %.6e %.6e %.6e\n", p, (double)fmaxf(quantile(column, TARGETS, 0.5f), 1e-9f),
-                        (double)fmaxf(quantile(column, TARGETS, 0.1f), 1e-9f),
-                        (double)fmaxf(quantile(column, TARGETS, 0.9f), 1e-9f));
-            }
-            fprintf(out, "\n\n");
-        }
+        write_error_curves(out, c, error);
     }
-
-    /* Passes to tolerance per chain size: median and 10-90 % band. */
     int median[2][CHAIN_SIZES];
-    for (int k = 0; k < 2; k++) {
-        fprintf(out, "# passes to reach 1e-3 of reach, %s\n# bones median p10 p90 (%d = not within %d)\n",
-                SOLVERS[k].name, PASSES + 1, PASSES);
-        for (int c = 0; c < CHAIN_SIZES; c++) {
-            int sorted[TARGETS];
-            memcpy(sorted, passes_needed[k][c], sizeof sorted);
-            qsort(sorted, TARGETS, sizeof sorted[0], compare_int);
-            median[k][c] = sorted[(TARGETS - 1) / 2];
-            fprintf(out, "%d %d %d %d\n", CHAIN_BONES[c], median[k][c], sorted[TARGETS / 10],
-                    sorted[TARGETS * 9 / 10]);
-        }
-        fprintf(out, "\n\n");
-    }
-
-    /* Unreachable: a 10-bone chain and a target 1.5x its reach. The best
-     * any solver can do is reach - |target - root| short; plot the excess. */
-    {
-        uint64_t seed = 0xFA11u;
-        ik_chain start;
-        make_chain(&seed, 10, &start);
-        float reach = ik_chain_reach(&start);
-        vec3 target = v3_scale(unit_vector(&seed), 1.5f * reach);
-        float best = v3_length(target) - reach;
-        for (int k = 0; k < 2; k++) {
-            ik_chain chain = start;
-            settings.tolerance = 1e-9f * reach;
-            int ran = SOLVERS[k].solve(&chain, target, &settings, &report);
-            fprintf(out, "# unreachable 10-bone chain, %s: pass excess/reach\n", SOLVERS[k].name);
-            float last = report.initial_error;
-            for (int p = 0; p <= PLOT_PASSES; p++) {
-                if (p > 0 && p <= ran)
-                    last = report.tip_error[p - 1];
-                fprintf(out, "%d %.6e\n", p, (double)fmaxf((last - best) / reach, 1e-9f));
-            }
-            fprintf(out, "\n\n");
-        }
-    }
+    write_passes_needed(out, passes_needed, median);
+    write_unreachable(out, &settings, &report);
 
     for (int c = 0; c < CHAIN_SIZES; c++) {
         char line[160];
