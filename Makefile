@@ -453,6 +453,7 @@ include plots/plots.mk
 include checker/tests/soak.mk
 include checker/tests/fuzz.mk
 include checker/tests/mutants.mk
+include classroom.mk
 
 # ---- make scene: the chapter's closing scene ---------------------------------
 # The real clip's root motion through the 10 controller over uneven ground,

@@ -120,6 +120,13 @@ static int section_named(const char *name, const char *slug)
     return n == 1 && slug[0] == '0' && name[0] == slug[1] && name[0] >= '1' && name[0] <= '9';
 }
 
+/* The student edition's differences (checker/classroom/edition.c), linked
+ * into the export's checker only. */
+int edition_own_dep(const char *dir, const char *work, const char *dep, char *path, size_t size, char *why,
+                    size_t why_size) __attribute__((weak));
+void edition_section_done(const char *slug, const char *const deps[], int passed, char *note, size_t note_size)
+    __attribute__((weak));
+
 /* ---- small file helpers ---------------------------------------------- */
 
 static int file_exists(const char *path)
@@ -1220,11 +1227,23 @@ static int compile_section(const options *o, const section_def *s, char *runner,
         argv[argc++] = o->flags[i];
     argv[argc++] = include_root;
     argv[argc++] = include_stage;
-    argv[argc++] = staged;
+    /* the student edition has no reference: the student's own sources
+     * (checker/classroom/edition.c), before the graded file, so the
+     * assembler's list checked below is the graded file's */
+    int own_deps[MAX_DEPS] = {0};
     for (int i = 0; i < MAX_DEPS && s->deps[i]; i++) {
         snprintf(deps[i], sizeof deps[i], "%s/ref/%s.o", objdir, s->deps[i]);
-        argv[argc++] = deps[i];
+        if (!file_exists(deps[i]) && edition_own_dep &&
+            !(own_deps[i] = edition_own_dep(o->dir, o->work, s->deps[i], deps[i], sizeof deps[i], record->text,
+                                            sizeof record->text)))
+            return record->outcome = OUTCOME_MISSING, 0;
+        if (own_deps[i])
+            argv[argc++] = deps[i];
     }
+    argv[argc++] = staged;
+    for (int i = 0; i < MAX_DEPS && s->deps[i]; i++)
+        if (!own_deps[i])
+            argv[argc++] = deps[i];
     argv[argc++] = ops_obj;
     argv[argc++] = main_obj;
     if (file_exists(common_lib))
@@ -1949,6 +1968,8 @@ int main(int argc, char **argv)
 
     char ref[4096], objdir[4096], work[4096], results[4096];
     if (!o.ref) { snprintf(ref, sizeof ref, "%s/solutions", o.root); o.ref = ref; }
+    if (o.ref == ref && access(ref, F_OK) != 0) /* the student edition: headers only (checker/classroom) */
+        snprintf(ref, sizeof ref, "%s/checker/headers", o.root);
     if (!o.objdir) { snprintf(objdir, sizeof objdir, "%s/build/obj", o.root); o.objdir = objdir; }
     if (!o.work) {
         /* one work folder per graded folder, so grading B never reuses A's runners */
@@ -2110,6 +2131,8 @@ int main(int argc, char **argv)
             sr->status = STATUS_NOT_STARTED;
         else
             sr->status = STATUS_FAILING;
+        if (edition_section_done) /* the student edition's "fix 03 first" (checker/classroom/edition.c) */
+            edition_section_done(sr->def->slug, sr->def->deps, sr->status == STATUS_DONE, sr->note, sizeof sr->note);
     }
 
     if (o.cache)
