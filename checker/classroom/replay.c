@@ -516,7 +516,7 @@ static void not_available(const replay_call *c, const char *why_th, const char *
                  ? "  Not available in the student edition: this check needs the reference's answer to %s for a "
                    "case %s; the instructor's grading checks it."
                  : "  ตรวจในฉบับผู้เรียนไม่ได้ (not available in the student edition): check นี้ต้องใช้คำตอบอ้างอิงของ %s "
-                   "ในกรณีที่%s — ผู้สอนตรวจข้อนี้ตอนให้คะแนน (the instructor's grading checks it).",
+                   "%s — ผู้สอนตรวจข้อนี้ตอนให้คะแนน (the instructor's grading checks it).",
              c->fn, msg_is_english() ? why_en : why_th);
     CU_FAIL("not available in the student edition");
 }
@@ -525,13 +525,13 @@ int replay_end(replay_call *c)
 {
     load();
     if (c->overflow)
-        return not_available(c, "ใหญ่เกินกว่าที่บันทึกได้", "too large to record"), 0;
+        return not_available(c, "ในกรณีที่ใหญ่เกินกว่าจะบันทึกได้", "too large to record"), 0;
     if (g_loaded < 0)
-        return not_available(c, "ไม่มีตารางคำตอบ (checker/replay/visible.tsv หายไป)",
+        return not_available(c, "แต่ไม่มีตารางคำตอบ (checker/replay/visible.tsv หายไป)",
                              "that has no table (checker/replay/visible.tsv is missing)"),
                0;
     if (CHECK_ENV.seed != g_table_seed)
-        return not_available(c, "ที่ seed อื่น: ฉบับผู้เรียนมีแต่ seed ที่เห็นได้",
+        return not_available(c, "ที่ seed อื่น: ฉบับผู้เรียนมีแต่กรณีของ seed ที่เห็นได้ (the visible seed only)",
                              "on another seed: the student edition has the visible seed's cases only"),
                0;
     entry want;
@@ -547,7 +547,7 @@ int replay_end(replay_call *c)
         g_stats.hits_near++;
         return 1;
     }
-    not_available(c, "ที่คำตอบอ้างอิงไม่เคยเจอใน seed ที่เห็นได้ (โค้ดของคุณพาไปทางอื่น)",
+    not_available(c, "ในกรณีที่คำตอบอ้างอิงไม่เคยเจอใน seed ที่เห็นได้ (โค้ดของคุณพาไปทางอื่น)",
                   "the reference never met on the visible seed (your code led elsewhere)");
     return 0;
 }
