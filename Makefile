@@ -331,8 +331,8 @@ grade: setup $(CHECKER) $(RUNNER_OBJS)
 	@mkdir -p "$$(dirname "$(RESULTS)")"
 	@seed=$(hidden_seed); echo "hidden seed: $$seed"; \
 	leaf=$$(basename "$$(cd "$(SUB)" && pwd)" | tr -c 'A-Za-z0-9._\n-' '_'); \
-	dir="$(SUB)"; ls -d "$$dir"/[0-9][0-9]_*/ >/dev/null 2>&1 \
-	  || { [ -d "$$dir/exercises" ] && [ ! -L "$$dir/exercises" ] && dir="$$dir/exercises"; }; \
+	source checker/submission.sh; find_submission "$(SUB)" "$(BUILD)/grade/upload/$$leaf" . || { echo "$$SUB_ERROR"; exit 2; }; \
+	echo "layout: $$SUB_LAYOUT"; note=$$(version_note "$$SUB_VERSION" "$$(git rev-parse HEAD 2>/dev/null)"); [ -z "$$note" ] || echo "$$note"; dir=$$SUB_DIR; \
 	echo "$$seed" | $(CHECKER) --root . --dir "$$dir" --objdir $(OBJ) --work "$(BUILD)/grade/work/$$leaf" \
 	  --gradescope "$(RESULTS)" --junit "$(if $(JUNIT),$(JUNIT),$(basename $(RESULTS)).junit.xml)" \
 	  --scores "$(basename $(RESULTS)).scores.tsv" --hidden-seed-stdin
@@ -374,6 +374,7 @@ gradescope:
 	    | xargs -0 cp --parents -t $(BUILD)/gradescope/src; \
 	else cp -r include checker solutions exercises plots chapters docs Makefile README.md $(BUILD)/gradescope/src/; fi
 	@cp checker/gradescope/setup.sh checker/gradescope/run_autograder $(BUILD)/gradescope/src/
+	@git rev-parse HEAD > $(BUILD)/gradescope/src/VERSION 2>/dev/null || true
 	@seed=$(hidden_seed); echo "$$seed" > $(BUILD)/gradescope/src/hidden_seed; echo "hidden seed: $$seed (inside the zip; run_autograder deletes it before compiling)"
 	@cd $(BUILD)/gradescope/src && zip -qr ../autograder.zip .
 	@echo "wrote $(BUILD)/gradescope/autograder.zip"

@@ -83,6 +83,13 @@ dirty=$(git status --porcelain --untracked-files=no 2>/dev/null | grep -q . && e
 printf '%s\n' "$commit$dirty" >"$out/checker/replay/VERSION"
 for f in $TRUSTED_SRC; do [ -f "$out/$f" ] || { echo "classroom: $f is not exported: add it to export.sh"; exit 1; }; done
 
+# Each graded file carries the stamp too, at its end: a file handed in
+# loose still says which version it was written against (submission.sh).
+for s in $SECTIONS; do
+  printf '\n/* IK & Root Motion workbook, student edition @%s (grading reads this line: keep it) */\n' "$commit$dirty" \
+    >>"$out/exercises/$s/${s#*_}.c"
+done
+
 cp checker/classroom/Makefile.student "$out/Makefile"
 mkdir -p "$out/.ci" "$out/.github/workflows"
 cp checker/classroom/check.yml "$out/.github/workflows/check.yml"

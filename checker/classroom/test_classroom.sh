@@ -183,6 +183,36 @@ rows=$(grep -c '^| `[0-9][0-9]_' "$WORK/summary.md")
   && pass "workflow: .ci/run runs make check offline (fails on the stubs) and .ci/summary.sh writes the $rows-row table" \
   || { fail "workflow: .ci/run exit $rc, $rows rows"; detail <"$WORK/summary.md"; }
 
+# ---- layouts: uploads as they really arrive ---------------------------------------------
+# shellcheck source=../submission.sh
+source checker/submission.sh
+L=$WORK/layouts; rm -rf "$L"; mkdir -p "$L"/{sections,loose,wrapped/workbook-main,whole,export,none/x,loose_wrapped/upload}
+cp -r "$WORK/sol"/* "$L/sections/"
+cp "$EXPORT/exercises/03_two_bone/two_bone.c" "$EXPORT/exercises/07_foot_ik/foot_ik.c" "$L/loose/"
+cp -r "$EXPORT/exercises" "$L/wrapped/workbook-main/"; cp "$EXPORT/README.md" "$L/wrapped/workbook-main/"; mkdir -p "$L/wrapped/__MACOSX"
+mkdir -p "$L/whole/exercises" && cp -r "$WORK/sol"/* "$L/whole/exercises/" && cp README.md "$L/whole/"
+cp -r "$EXPORT/exercises" "$EXPORT/checker" "$L/export/"
+cp "$WORK/sol/02_law_of_cosines/law_of_cosines.c" "$L/loose_wrapped/upload/"
+echo "notes" >"$L/none/x/readme.txt"
+lay_ok=1
+for want in "sections:section folders" "loose:2 graded file(s) handed in loose" "wrapped:a student edition\|whole workbook in one wrapping folder 'workbook-main/'" \
+            "whole:a whole workbook" "export:a student edition" "loose_wrapped:1 graded file(s) handed in loose in one wrapping folder"; do
+  name=${want%%:*} text=${want#*:}
+  if find_submission "$L/$name" "$L/stage-$name" . && printf '%s' "$SUB_LAYOUT" | grep -q "$text" && [ -d "$SUB_DIR" ]; then :; else
+    lay_ok=0; echo "      $name: '$SUB_LAYOUT' ($SUB_ERROR)"; fi
+done
+find_submission "$L/none" "$L/stage-none" . && lay_ok=0
+printf '%s' "$SUB_ERROR" | grep -q 'expected the graded files' || lay_ok=0
+find_submission "$L/loose" "$L/stage-v" . && [ "$SUB_VERSION" = "$(cat "$EXPORT/checker/replay/VERSION")" ] || { lay_ok=0; echo "      loose files: version '$SUB_VERSION'"; }
+[ -n "$(version_note "$SUB_VERSION" 0123456789abcdef)" ] && [ -z "$(version_note "$SUB_VERSION" "$SUB_VERSION")" ] || lay_ok=0
+[ $lay_ok = 1 ] && pass "layouts: section folders, loose files (also wrapped), a wrapping folder, a whole workbook, a student edition recognised; another version noted; none says what was expected" \
+  || fail "layouts"
+# make grade on the loose files of the export: the layout and the version are said
+make --no-print-directory grade SUB="$L/loose" RESULTS="$WORK/grade/results.json" SEED=5 >"$WORK/grade.log" 2>&1
+grep -q 'layout: 2 graded file(s) handed in loose' "$WORK/grade.log" && [ -s "$WORK/grade/results.json" ] \
+  && pass "layouts: make grade on two loose files from the export grades them and says the layout" \
+  || { fail "layouts: make grade on loose files"; detail <"$WORK/grade.log"; }
+
 # ---- commands -----------------------------------------------------------------------------------
 (cd "$EXPORT" && make --no-print-directory list >"$WORK/list.log" 2>&1) && grep -q '10_controller_sync' "$WORK/list.log" \
   && pass "commands: make list" || { fail "commands: make list"; detail <"$WORK/list.log"; }
