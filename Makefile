@@ -48,11 +48,16 @@ CHECKER := $(BUILD)/checker
 SELFTEST := $(BUILD)/selftest
 GRADE_ALL := $(BUILD)/grade_all
 WATCH := $(BUILD)/watch
-TRUSTED_SRC := $(addprefix checker/,checker.c sha256.c check.c spawn.c sandbox.c runner_elf.c diagnosis.c messages.c sections.c sections/ik_chain_checks.c text.c)
+# The checker program itself, one job a file (checker/driver.h has the map),
+# and the trusted library it shares with the fuzz harness (fuzz.mk).
+CHECKER_DRIVER_SRC := $(addprefix checker/,checker.c progress.c options.c compile.c compile_guard.c cache.c run_checks.c report.c points.c outputs.c catalog.c)
+TRUSTED_SRC := $(CHECKER_DRIVER_SRC) $(addprefix checker/,os.c sha256.c check.c spawn.c sandbox.c runner_elf.c diagnosis.c messages.c sections.c sections/ik_chain_checks.c text.c)
+# The pictures of failing cases (issue 17): recorded by the suites, drawn by the driver.
+TRUSTED_SRC += checker/picture.c
 SUITE_SRC := $(wildcard checker/sections/*/suite.c)
 REF_SRC := $(foreach s,$(SECTIONS),solutions/$(s)/$(call section_name,$(s)).c)
 RUNNER_OBJS := $(OBJ)/runner_main.o $(OBJ)/libcommon.a $(foreach s,$(SECTIONS),$(OBJ)/ops/$(s).o $(OBJ)/ref/$(s).o) $(OBJ)/musl/stamp
-HEADERS := $(wildcard include/*.h include/*.c checker/*.h checker/*.def checker/sections/*.h checker/sections/*/*.h solutions/*/*.h)
+HEADERS := $(wildcard include/*.h include/*.c checker/*.h checker/*.def checker/sections/*.h checker/sections/*.def checker/sections/*/*.h checker/sections/*/*.def solutions/*/*.h)
 
 .PHONY: all check list watch hint test test-plain test-sanitized test-robust test-batch run setup programs clean help
 .DEFAULT_GOAL := help
@@ -65,6 +70,7 @@ help:
 	@echo "make check MEMCHECK=1 | LANG=en                     AddressSanitizer/UBSan, ข้อความภาษาอังกฤษ"
 	@echo "cd exercises/03_two_bone && make                    ตรวจเฉพาะ section นั้น (inside a section: no S= needed)"
 	@echo "make book | make plots | make bench | make grade SUB=<dir> | make grade-all SUBS=<dir>"
+	@echo "make scene [DIR=exercises]                         ฉากปิดบทด้วยโค้ดของคุณ (07/09/10 ที่ผ่านแล้ว; the closing scene on your code)"
 	@echo "make fuzz | make soak SEEDS=10000                  fuzz the judge, sweep the references over seeds"
 	@echo "make mutants [S=<section>] [MUTANTS=all]           mutation test: wrong solutions the checker catches"
 	@echo "make test-mutants | make test-alternatives   the fixed mutant sample; correct solutions written another way"
@@ -73,6 +79,10 @@ help:
 all: $(CHECKER) $(RUNNER_OBJS) $(SELFTEST) $(GRADE_ALL) $(WATCH)
 
 # ---- setup: install missing Debian packages (root), or say how ------------
+# (NO_SETUP=1: a sub-make of make check, which ran it already; checker/student.mk)
+ifeq ($(NO_SETUP),1)
+setup: ;
+else
 setup:
 	@if ! command -v dpkg-query >/dev/null 2>&1; then \
 	  echo "setup: not a Debian system; make sure a C11 compiler and CUnit (libcunit1-dev) are installed"; exit 0; fi; \
@@ -90,6 +100,7 @@ setup:
 	  echo "ต้องติดตั้งแพ็กเกจก่อน (missing packages) — run:"; \
 	  echo "  sudo apt-get install -y$$missing"; exit 1; \
 	fi
+endif
 
 # ---- the trusted checker and the glue linked into every runner ----------
 $(CHECKER): $(TRUSTED_SRC) $(SUITE_SRC) $(REF_SRC) $(HEADERS) | setup
@@ -146,32 +157,40 @@ $(OBJ)/musl/stamp: checker/runner_main.c checker/protocol.h $(wildcard checker/s
 # MEMCHECK=1 builds the student's code with AddressSanitizer and UBSan (and
 # without the sandbox, which sanitizers cannot run in); LANG=en for English.
 MEMCHECK_FLAGS := -fsanitize=address,undefined -fno-omit-frame-pointer -g
-CHECK_FLAGS = --root . --dir $(DIR) --objdir $(OBJ) --work $(BUILD)/check/$(subst /,_,$(DIR)) \
+CHECK_FLAGS = --root $(TOP) --dir $(CHECK_DIR) --objdir $(UP)$(OBJ) --work $(UP)$(BUILD)/check/$(subst /,_,$(DIR)) \
   $(if $(filter en%,$(LANG)),--lang en) \
   $(if $(or $(SAN_FLAGS),$(filter 1,$(MEMCHECK))),--cflags "$(if $(SAN_FLAGS),$(SAN_FLAGS),$(MEMCHECK_FLAGS))")
 # With gnuplot, 05 and 06 also draw the student's convergence curve over
 # the reference's into build/plots/.
-check: setup $(CHECKER) $(RUNNER_OBJS)
-	@$(if $(HAVE_GNUPLOT),mkdir -p $(BUILD)/plots;) $(CHECKER) $(CHECK_FLAGS) --seed $(SEED) $(if $(S),--section $(S)) \
-	  $(if $(HAVE_GNUPLOT),--plot-dir $(BUILD)/plots)
+# The build is one progress line and a failing check ends make without its
+# "Error 1" line, still non-zero (checker/student.mk).
+check: setup
+	@$(call student_build,$(CHECKER) $(RUNNER_OBJS))
+	@$(if $(HAVE_GNUPLOT),mkdir -p $(BUILD)/plots;) $(IN_HERE) $(UP)$(CHECKER) $(CHECK_FLAGS) --seed $(SEED) $(if $(S),--section $(S)) \
+	  $(if $(HAVE_GNUPLOT),--plot-dir $(UP)$(BUILD)/plots); $(student_exit)
 
 # The table and progress only (every section is still really checked).
-list: setup $(CHECKER) $(RUNNER_OBJS)
+list: setup
+	@$(call student_build,$(CHECKER) $(RUNNER_OBJS))
 	@# 1 only means some section still fails; 2 is a real error (no such folder)
-	@$(CHECKER) $(CHECK_FLAGS) --list; rc=$$?; [ $$rc -le 1 ] || exit $$rc
+	@$(IN_HERE) $(UP)$(CHECKER) $(CHECK_FLAGS) --list; rc=$$?; [ $$rc -le 1 ] || exit $$rc
 
 # ---- the student's companions: watch mode and hints ---------------------
-$(WATCH): checker/watch.c checker/spawn.c checker/sandbox.c checker/messages.c $(HEADERS) | setup
+WATCH_SRC := checker/watch.c checker/hints.c checker/spawn.c checker/sandbox.c checker/messages.c checker/os.c
+$(WATCH): $(WATCH_SRC) $(HEADERS) | setup
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_ALL) -Iinclude -Ichecker checker/watch.c checker/spawn.c checker/sandbox.c checker/messages.c -lseccomp -o $@
+	$(CC) $(CFLAGS_ALL) -Iinclude -Ichecker $(WATCH_SRC) -lseccomp -o $@
 
-watch: setup $(CHECKER) $(RUNNER_OBJS) $(WATCH)
-	@$(if $(filter en%,$(LANG)),WORKBOOK_LANG=en) $(WATCH) --checker $(CHECKER) --root . --dir $(DIR) --objdir $(OBJ) \
-	  --work $(BUILD)/check/$(subst /,_,$(DIR)) $(if $(filter 1,$(POLL)),--poll)
+watch: setup
+	@$(call student_build,$(CHECKER) $(RUNNER_OBJS) $(WATCH))
+	@$(IN_HERE) $(if $(filter en%,$(LANG)),WORKBOOK_LANG=en) $(UP)$(WATCH) --checker $(UP)$(CHECKER) --root $(TOP) --dir $(CHECK_DIR) \
+	  --objdir $(UP)$(OBJ) --work $(UP)$(BUILD)/check/$(subst /,_,$(DIR)) $(if $(filter 1,$(POLL)),--poll)
 
-hint: $(WATCH)
+hint:
+	@$(call student_build,$(WATCH))
 	@test -n "$(S)" || { echo "usage: make hint S=<section>   (each call shows one stronger hint)"; exit 2; }
-	@$(if $(filter en%,$(LANG)),WORKBOOK_LANG=en) $(WATCH) --root . --hint $(S)
+	@$(IN_HERE) $(if $(filter en%,$(LANG)),WORKBOOK_LANG=en) $(UP)$(WATCH) --root $(TOP) --hint $(S) \
+	  --results $(UP)$(BUILD)/check/$(subst /,_,$(DIR))/results.tsv
 
 # ---- editors: clangd, ccls and friends read compile_commands.json -------
 compile_commands.json: $(wildcard exercises/*/*.c solutions/*/*.c checker/*.c checker/sections/*/*.c checker/sections/*.c include/*.c)
@@ -216,7 +235,7 @@ run: setup
 	@$(BUILD)/programs/$(RUN_TREE)__$(RUN_SECTION)
 
 # ---- make test: the project's own tests ---------------------------------
-SELFTEST_SRC := checker/tests/selftest.c checker/tests/test_ikmath.c checker/tests/test_bvh.c checker/tests/test_text.c checker/spawn.c checker/sandbox.c checker/diagnosis.c checker/messages.c checker/text.c $(COMMON_SRC)
+SELFTEST_SRC := checker/tests/selftest.c checker/tests/test_ikmath.c checker/tests/test_bvh.c checker/tests/test_text.c checker/spawn.c checker/sandbox.c checker/diagnosis.c checker/messages.c checker/text.c checker/os.c $(COMMON_SRC)
 $(SELFTEST): $(SELFTEST_SRC) $(HEADERS) | setup
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_ALL) -Iinclude -Ichecker $(SELFTEST_SRC) -lcunit -lseccomp -lm -o $@
@@ -307,7 +326,7 @@ test-plain: $(CHECKER) $(RUNNER_OBJS) $(SELFTEST) programs $(BUGGY_SRC) $(HOSTIL
 
 
 # ---- grading for classes (instructors) -----------------------------------
-#   make grade SUB=<dir> [RESULTS=<file>] [SEED=<n>]
+#   make grade SUB=<dir> [RESULTS=<file>] [SEED=<n>] [PRAIRIELEARN=<file>]
 #   make grade-all SUBS=<dir> [CSV=<file>] [JOBS=<n>] [SEED=<n>]
 #   make gradescope [SEED=<n>]         -> build/gradescope/autograder.zip
 # SEED is the hidden seed: it reaches the trusted checker on its stdin only.
@@ -317,9 +336,10 @@ CSV ?= $(BUILD)/grade/gradebook.csv
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 hidden_seed = $(if $(filter command line environment,$(origin SEED)),$(SEED),$$(od -An -N4 -tu4 /dev/urandom | tr -d ' '))
 
-$(GRADE_ALL): checker/grade_all.c checker/text.c checker/text.h checker/sha256.c checker/sha256.h | setup
+GRADE_ALL_SRC := checker/grade_all.c checker/text.c checker/sha256.c checker/os.c
+$(GRADE_ALL): $(GRADE_ALL_SRC) checker/text.h checker/sha256.h checker/os.h | setup
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_ALL) -Ichecker checker/grade_all.c checker/text.c checker/sha256.c -o $@
+	$(CC) $(CFLAGS_ALL) -Ichecker $(GRADE_ALL_SRC) -o $@
 
 .PHONY: grade grade-all gradescope bench-grade test-grade test-student test-other-cc similarity test-scale
 grade: setup $(CHECKER) $(RUNNER_OBJS)
@@ -335,7 +355,7 @@ grade: setup $(CHECKER) $(RUNNER_OBJS)
 	echo "layout: $$SUB_LAYOUT"; note=$$(version_note "$$SUB_VERSION" "$$(git rev-parse HEAD 2>/dev/null)"); [ -z "$$note" ] || echo "$$note"; dir=$$SUB_DIR; \
 	echo "$$seed" | $(CHECKER) --root . --dir "$$dir" --objdir $(OBJ) --work "$(BUILD)/grade/work/$$leaf" \
 	  --gradescope "$(RESULTS)" --junit "$(if $(JUNIT),$(JUNIT),$(basename $(RESULTS)).junit.xml)" \
-	  --scores "$(basename $(RESULTS)).scores.tsv" --hidden-seed-stdin
+	  --scores "$(basename $(RESULTS)).scores.tsv" $(if $(PRAIRIELEARN),--prairielearn "$(PRAIRIELEARN)") --hidden-seed-stdin
 	@echo "wrote $(RESULTS)"
 
 # RESUME=1 SEED=<the run's seed> goes on with an interrupted run (what it
@@ -374,7 +394,9 @@ gradescope:
 	    | xargs -0 cp --parents -t $(BUILD)/gradescope/src; \
 	else cp -r include checker solutions exercises plots chapters docs Makefile README.md $(BUILD)/gradescope/src/; fi
 	@cp checker/gradescope/setup.sh checker/gradescope/run_autograder $(BUILD)/gradescope/src/
-	@git rev-parse HEAD > $(BUILD)/gradescope/src/VERSION 2>/dev/null || true
+	@# the zip has no .git: the checker's version (results.json's extra_data) is written beside it
+	@if git rev-parse HEAD >/dev/null 2>&1; then \
+	  v=$$(git rev-parse HEAD); git diff --quiet HEAD -- 2>/dev/null || v="$$v+changes"; echo "$$v" > $(BUILD)/gradescope/src/VERSION; fi
 	@seed=$(hidden_seed); echo "$$seed" > $(BUILD)/gradescope/src/hidden_seed; echo "hidden seed: $$seed (inside the zip; run_autograder deletes it before compiling)"
 	@cd $(BUILD)/gradescope/src && zip -qr ../autograder.zip .
 	@echo "wrote $(BUILD)/gradescope/autograder.zip"
@@ -403,7 +425,7 @@ bench-grade: setup $(CHECKER) $(RUNNER_OBJS) $(GRADE_ALL)
 	      if ($$6 > mc) mc = $$6; if ($$7 > mr) mr = $$7 } \
 	    END { printf "sections compiled and run: %d; where the time goes (summed over the jobs): compile %.1f s, checks %.1f s\n", n, c, r; \
 	          printf "bench grade_compile_per_section %.1f ms\nbench grade_checks_per_section %.1f ms\n", 1000 * c / n, 1000 * r / n; \
-	          printf "bench grade_slowest_compile %.1f ms (the limit is 8 s, checker.c)\n", 1000 * mc; \
+	          printf "bench grade_slowest_compile %.1f ms (the limit is 8 s, driver.h)\n", 1000 * mc; \
 	          printf "bench grade_slowest_section_checks %.1f ms, hidden re-run included (the budget is 6 s)\n", 1000 * mr }'
 	@cp $(BUILD)/bench-grade/gradebook.csv $(BUILD)/bench-grade/gradebook.first.csv
 	@echo 1 | $(BENCH_GRADE) > $(BUILD)/bench-grade/log.regrade.txt
@@ -445,15 +467,20 @@ test-cage: $(CHECKER) $(RUNNER_OBJS) $(GRADE_ALL)
 
 test-grade: $(CHECKER) $(RUNNER_OBJS) $(GRADE_ALL) $(HOSTILE_SRC)
 	@bash checker/tests/test_grade.sh $(BUILD) $(CHECKER) $(GRADE_ALL) $(OBJ)
+	@bash checker/tests/test_platforms.sh $(BUILD) $(CHECKER) $(OBJ)
 
 # The grading cache, resuming, the class summary and the similarity report.
 test-scale: $(CHECKER) $(RUNNER_OBJS) $(GRADE_ALL)
 	@bash checker/tests/test_scale.sh $(BUILD) $(CHECKER) $(GRADE_ALL) $(OBJ)
 
 include plots/plots.mk
+include plots/failing/failing.mk
 include checker/tests/soak.mk
 include checker/tests/fuzz.mk
 include checker/tests/mutants.mk
+include checker/tests/sections.mk
+include checker/tests/student.mk
+include checker/student.mk
 include classroom.mk
 
 # ---- make scene: the chapter's closing scene ---------------------------------
@@ -466,13 +493,14 @@ $(BUILD)/plots/scene: plots/scene.c $(foreach s,$(SCENE_SECTIONS),solutions/$(s)
 	$(CC) $(CFLAGS_ALL) -Iinclude $(addprefix -Isolutions/,$(SCENE_SECTIONS)) $(filter %.c,$^) -lm -o $@
 
 .PHONY: scene
-scene: setup $(BUILD)/plots/scene
-	@$(BUILD)/plots/scene $(BUILD)/plots/scene.dat
+# make scene [DIR=exercises]: the scene on your 07/09/10 where they pass (plots/scene.sh)
+scene: setup $(CHECKER) $(RUNNER_OBJS)
+	@bash plots/scene.sh $(BUILD) $(CHECKER) $(OBJ) $(DIR) $(CC) $(filter-out -Werror,$(CFLAGS_ALL))
 
 # ---- make bench: speed of the reference solutions (never a timed test) ----
-$(BUILD)/bench: checker/bench/bench.c checker/bench/limb_batch.c checker/bench/limb_batch.h $(foreach s,$(SECTIONS),solutions/$(s)/$(call section_name,$(s)).c) $(COMMON_SRC) $(HEADERS)
+$(BUILD)/bench: checker/bench/bench.c checker/bench/limb_batch.c checker/bench/limb_batch.h checker/os.c $(foreach s,$(SECTIONS),solutions/$(s)/$(call section_name,$(s)).c) $(COMMON_SRC) $(HEADERS)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_ALL) -Iinclude $(addprefix -Isolutions/,$(SECTIONS)) checker/bench/bench.c checker/bench/limb_batch.c \
+	$(CC) $(CFLAGS_ALL) -Iinclude -Ichecker $(addprefix -Isolutions/,$(SECTIONS)) checker/bench/bench.c checker/bench/limb_batch.c checker/os.c \
 	  $(foreach s,$(SECTIONS),solutions/$(s)/$(call section_name,$(s)).c) $(COMMON_SRC) -lm -o $@
 
 .PHONY: bench

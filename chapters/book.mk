@@ -10,7 +10,9 @@
 # index.html. A page named after a checker section (chapters/07_foot_ik.md
 # with checker/sections/07_foot_ik/) joins the book only once
 # solutions/07_foot_ik/ exists, so adding a section's chapter is just adding
-# its .md file. Code is pulled into the text by chapters/filters/book.lua.
+# its .md file. Code is pulled into the text by chapters/filters/book.lua;
+# the checks and the named mistakes come from the checker itself
+# (build/checker --print-catalog, written to BOOK_CATALOG).
 
 BOOK_DIR := build/book
 BOOK_EDITIONS := student instructor
@@ -29,9 +31,9 @@ book_out = $(BOOK_DIR)/$(1)/$(if $(filter $(2),$(firstword $(BOOK_PAGES))),index
 BOOK_HTML := $(foreach e,$(BOOK_EDITIONS),$(foreach p,$(BOOK_PAGES),$(call book_out,$(e),$(p))))
 
 # Every page shows every page's title (navigation) and reads the sources.
-BOOK_INPUTS := $(wildcard checker/hints/*.md) chapters/book.mk chapters/book.yaml chapters/filters/book.lua chapters/template.html \
-  $(BOOK_ALL_MD) $(wildcard exercises/*/* solutions/*/* include/*.h checker/sections/*/suite.c) \
-  checker/diagnosis.c checker/messages.c
+BOOK_CATALOG := build/catalog.tsv
+BOOK_INPUTS := $(wildcard checker/sections/*/hints.md) chapters/book.mk chapters/book.yaml chapters/filters/book.lua chapters/template.html \
+  $(BOOK_ALL_MD) $(wildcard exercises/*/* solutions/*/* include/*.h) $(BOOK_CATALOG)
 
 BOOK_PANDOC_FLAGS := --from markdown-auto_identifiers --to html5 --standalone \
   --template chapters/template.html --metadata-file chapters/book.yaml \
@@ -39,6 +41,11 @@ BOOK_PANDOC_FLAGS := --from markdown-auto_identifiers --to html5 --standalone \
   --lua-filter chapters/filters/book.lua
 
 .PHONY: book book-figures book-build book-assets test-book
+
+# The checker's sections, checks and diagnoses as data (checker/catalog.c).
+$(BOOK_CATALOG): $(CHECKER)
+	@mkdir -p $(dir $@)
+	@$(CHECKER) --root . --print-catalog tsv > $@.tmp && mv $@.tmp $@
 
 book: setup
 	@$(MAKE) --no-print-directory book-figures book-build
@@ -70,7 +77,7 @@ $(call book_out,$(1),$(2)): chapters/$(2).md $(BOOK_INPUTS)
 	@echo "book: $$@"
 	@$(PANDOC) chapters/$(2).md $(BOOK_PANDOC_FLAGS) \
 	  -M edition=$(1) -M book-page=$(2) -M "book-pages=$(BOOK_PAGES)" \
-	  -M book-plots=$(BOOK_PLOTS) -M book-manifest=$(BOOK_DIR)/$(1)/manifest/$(2).txt -o $$@
+	  -M book-plots=$(BOOK_PLOTS) -M book-catalog=$(BOOK_CATALOG) -M book-manifest=$(BOOK_DIR)/$(1)/manifest/$(2).txt -o $$@
 endef
 $(foreach e,$(BOOK_EDITIONS),$(foreach p,$(BOOK_PAGES),$(eval $(call BOOK_PAGE_RULE,$(e),$(p)))))
 

@@ -2,6 +2,7 @@
 #define _GNU_SOURCE
 #include "check.h"
 #include "messages.h"
+#include "os.h"
 #include "protocol.h"
 #include "spawn.h"
 #include "text.h"
@@ -116,20 +117,13 @@ void check_runner_stop(void)
     g_runner_path = NULL;
 }
 
-double check_clock(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
 /* The wall time this call may take: its own limit, cut to whatever is left
  * of the section's and the submission's budgets. Returns 0 (and records
  * why) when nothing is left: a submission that spins, sleeps or hangs in
  * every check costs its budget, not a timeout per check. */
 static int time_for_call(int *timeout_ms)
 {
-    double now = check_clock(), left = CHECK_ENV.timeout_ms / 1000.0;
+    double now = os_clock(), left = CHECK_ENV.timeout_ms / 1000.0;
     int cut_by = 0; /* 1 the section's budget, 2 the submission's */
     if (CHECK_ENV.section_deadline > 0 && CHECK_ENV.section_deadline - now < left) {
         left = CHECK_ENV.section_deadline - now;
@@ -154,102 +148,124 @@ static int time_for_call(int *timeout_ms)
     return 0;
 }
 
-int check_call(uint32_t op, const void *requests, size_t request_size, size_t count,
-               void *responses, size_t response_size, describe_fn describe)
+/* The section's runner, started when there is none alive (one runner
+ * serves the section's checks one batch after another; after a crash,
+ * hang or exit the next check gets a fresh one). */
+static void ensure_runner(int timeout_ms)
 {
-    int timeout_ms = 0;
-    if (!time_for_call(&timeout_ms))
-        return 0;
+    if (spawn_alive(g_runner) && g_runner_path == CHECK_ENV.runner_path)
+        return;
+    check_runner_stop();
+    static const char *argv[2];
+    argv[0] = CHECK_ENV.runner_path;
+    spawn_request rq = {
+        .argv = argv,
+        .results_wanted = 1, /* open the answer channel */
+        .timeout_ms = timeout_ms,
+        .output_keep = OUTPUT_KEEP,
+        .output_limit = OUTPUT_LIMIT,
+        /* CPU for the whole section; each batch has its wall clock */
+        .cpu_seconds = (int)CHECK_ENV.section_budget + 2,
+        /* 1 GiB: far more than any section needs, far less than a 4 GiB grab */
+        .address_space = CHECK_ENV.sandbox ? (size_t)1 << 30 : 0,
+        .sandbox = CHECK_ENV.sandbox,
+    };
+    g_runner = spawn_start(&rq);
+    g_runner_path = CHECK_ENV.runner_path;
+}
+
+/* Sends one batch (header and requests) and waits for its answers. */
+static void exchange_batch(uint32_t op, const void *requests, size_t request_size, size_t count, size_t frame_size,
+                           int timeout_ms, spawn_result *rs)
+{
     size_t input_size = sizeof(proto_batch_header) + request_size * count;
     char *input = malloc(input_size);
     proto_batch_header header = {PROTO_REQUEST_MAGIC, op, (uint32_t)count, (uint32_t)request_size};
     memcpy(input, &header, sizeof header);
     memcpy(input + sizeof header, requests, request_size * count);
-
-    size_t frame_size = sizeof(proto_frame_header) + response_size;
-    if (!spawn_alive(g_runner) || g_runner_path != CHECK_ENV.runner_path) {
-        /* one runner serves the section's checks one batch after another;
-         * after a crash, hang or exit the next check gets a fresh one */
-        check_runner_stop();
-        static const char *argv[2];
-        argv[0] = CHECK_ENV.runner_path;
-        spawn_request rq = {
-            .argv = argv,
-            .results_wanted = 1, /* open the answer channel */
-            .timeout_ms = timeout_ms,
-            .output_keep = OUTPUT_KEEP,
-            .output_limit = OUTPUT_LIMIT,
-            /* CPU for the whole section; each batch has its wall clock */
-            .cpu_seconds = (int)CHECK_ENV.section_budget + 2,
-            /* 1 GiB: far more than any section needs, far less than a 4 GiB grab */
-            .address_space = CHECK_ENV.sandbox ? (size_t)1 << 30 : 0,
-            .sandbox = CHECK_ENV.sandbox,
-        };
-        g_runner = spawn_start(&rq);
-        g_runner_path = CHECK_ENV.runner_path;
-    }
-    spawn_result rs;
+    ensure_runner(timeout_ms);
     spawn_set_timeout(g_runner, timeout_ms);
-    spawn_exchange(g_runner, input, input_size, frame_size * count, &rs);
+    spawn_exchange(g_runner, input, input_size, frame_size * count, rs);
     free(input);
+}
 
-    /* Accept answers frame by frame; stop at the first malformed one. */
-    size_t good = 0;
-    int malformed = 0;
+/* Accepts answers frame by frame into `responses`; stops at the first
+ * malformed one (*malformed set). Returns how many were good. */
+static size_t accept_frames(const spawn_result *rs, size_t count, void *responses, size_t response_size,
+                            int *malformed)
+{
+    size_t frame_size = sizeof(proto_frame_header) + response_size, good = 0;
+    *malformed = 0;
     for (; good < count; good++) {
         size_t at = good * frame_size;
-        if (at + frame_size > rs.results_size)
+        if (at + frame_size > rs->results_size)
             break;
         proto_frame_header frame;
-        memcpy(&frame, rs.results + at, sizeof frame);
+        memcpy(&frame, rs->results + at, sizeof frame);
         if (frame.magic != PROTO_RESPONSE_MAGIC || frame.index != good || frame.size != response_size) {
-            malformed = 1;
+            *malformed = 1;
             break;
         }
-        memcpy((char *)responses + good * response_size, rs.results + at + sizeof frame, response_size);
+        memcpy((char *)responses + good * response_size, rs->results + at + sizeof frame, response_size);
     }
-    if (good == count) {
-        /* kept for a wrong answer's message: printf is how students debug.
-         * As safe text (text.h): these bytes reach results.json, junit.xml
-         * and terminals, and the 600-byte cut must not split a letter. */
-        size_t room = sizeof CHECK_RECORD.printed - CHECK_RECORD.printed_size;
-        CHECK_RECORD.printed_size +=
-            text_safe(CHECK_RECORD.printed + CHECK_RECORD.printed_size, room, rs.output ? rs.output : "",
-                      rs.output_size, TEXT_LINES | (rs.output_total > rs.output_size ? TEXT_CUT : 0), NULL);
-        spawn_result_free(&rs);
-        return 1;
-    }
+    return good;
+}
 
-    char given[512] = "";
+/* Every answer came back: what the code printed is kept for a wrong
+ * answer's message (printf is how students debug). As safe text (text.h):
+ * these bytes reach results.json, junit.xml and terminals, and the
+ * 600-byte cut must not split a letter. */
+static void keep_printed(const spawn_result *rs)
+{
+    size_t room = sizeof CHECK_RECORD.printed - CHECK_RECORD.printed_size;
+    CHECK_RECORD.printed_size +=
+        text_safe(CHECK_RECORD.printed + CHECK_RECORD.printed_size, room, rs->output ? rs->output : "",
+                  rs->output_size, TEXT_LINES | (rs->output_total > rs->output_size ? TEXT_CUT : 0), NULL);
+}
+
+/* Why the runner did not answer every case, in words. */
+static check_outcome runner_failure(const spawn_result *rs, int malformed, int timeout_ms, char *what, size_t size)
+{
+    if (rs->end == SPAWN_TIMED_OUT) {
+        snprintf(what, size, msg(MSG_TIMED_OUT), timeout_ms / 1000.0);
+        return OUTCOME_TIMED_OUT;
+    }
+    if (rs->end == SPAWN_SIGNALED) {
+        snprintf(what, size, msg(MSG_CRASHED), signal_words(rs->signal));
+        return OUTCOME_CRASHED;
+    }
+    if (rs->end == SPAWN_OUTPUT_FLOOD) {
+        snprintf(what, size, msg(MSG_FLOODED), OUTPUT_LIMIT);
+        return OUTCOME_FLOODED;
+    }
+    if (rs->end == SPAWN_FAILED) {
+        snprintf(what, size, msg(MSG_NOT_STARTED), CHECK_ENV.runner_path);
+        return OUTCOME_NOT_STARTED;
+    }
+    if (malformed) {
+        snprintf(what, size, "%s", msg(MSG_GARBAGE));
+        return OUTCOME_GARBAGE;
+    }
+    snprintf(what, size, msg(MSG_EXITED), rs->exit_code);
+    return OUTCOME_EXITED;
+}
+
+/* Records why the batch failed: the outcome, the case it stopped at (as
+ * `describe` words it) and what the code printed, and fails the check. */
+static void record_runner_failure(const spawn_result *rs, int malformed, int timeout_ms, const void *requests,
+                                  size_t request_size, size_t good, size_t count, describe_fn describe)
+{
+    char given[2048] = ""; /* 07's case is long; the text below has room */
     if (describe && good < count)
         describe((const char *)requests + good * request_size, given, sizeof given);
     char what[1200];
-    check_outcome outcome;
-    if (rs.end == SPAWN_TIMED_OUT) {
-        outcome = OUTCOME_TIMED_OUT;
-        snprintf(what, sizeof what, msg(MSG_TIMED_OUT), timeout_ms / 1000.0);
-    } else if (rs.end == SPAWN_SIGNALED) {
-        outcome = OUTCOME_CRASHED;
-        snprintf(what, sizeof what, msg(MSG_CRASHED), signal_words(rs.signal));
-    } else if (rs.end == SPAWN_OUTPUT_FLOOD) {
-        outcome = OUTCOME_FLOODED;
-        snprintf(what, sizeof what, msg(MSG_FLOODED), OUTPUT_LIMIT);
-    } else if (rs.end == SPAWN_FAILED) {
-        outcome = OUTCOME_NOT_STARTED;
-        snprintf(what, sizeof what, msg(MSG_NOT_STARTED), CHECK_ENV.runner_path);
-    } else if (malformed) {
-        outcome = OUTCOME_GARBAGE;
-        snprintf(what, sizeof what, "%s", msg(MSG_GARBAGE));
-    } else {
-        outcome = OUTCOME_EXITED;
-        snprintf(what, sizeof what, msg(MSG_EXITED), rs.exit_code);
-    }
-    /* What it printed, as safe text (see above), for the message and for
-     * reading a sanitizer's report out of it. An escape is at most 4 bytes
-     * for each byte it shows. */
+    check_outcome outcome = runner_failure(rs, malformed, timeout_ms, what, sizeof what);
+    /* What it printed, as safe text (see keep_printed), for the message and
+     * for reading a sanitizer's report out of it. An escape is at most 4
+     * bytes for each byte it shows. */
     char shown[4 * OUTPUT_KEEP + 1];
-    text_safe(shown, sizeof shown, rs.output ? rs.output : "", rs.output_size,
-              TEXT_LINES | (rs.output_total > rs.output_size ? TEXT_CUT : 0), NULL);
+    text_safe(shown, sizeof shown, rs->output ? rs->output : "", rs->output_size,
+              TEXT_LINES | (rs->output_total > rs->output_size ? TEXT_CUT : 0), NULL);
     char summary[600];
     if (memcheck_summary(shown, summary, sizeof summary))
         snprintf(what, sizeof what, "%s", summary + 2); /* the sanitizer's verdict says more than the exit */
@@ -257,13 +273,29 @@ int check_call(uint32_t op, const void *requests, size_t request_size, size_t co
     int n = snprintf(text, sizeof text, msg(MSG_AT_CASE), what, good + 1, count);
     if (given[0])
         n += snprintf(text + n, sizeof text - (size_t)n, ": %s", given);
-    if (rs.output_size > 0)
-        snprintf(text + n, sizeof text - (size_t)n, msg(MSG_PRINTED), rs.output_size, shown);
+    if (rs->output_size > 0)
+        snprintf(text + n, sizeof text - (size_t)n, msg(MSG_PRINTED), rs->output_size, shown);
     record(outcome, DIAG_NONE, text);
-    spawn_result_free(&rs);
     if (CU_get_current_test()) /* a figure drawn after the checks is no test */
         CU_FAIL("runner did not answer every case");
-    return 0;
+}
+
+int check_call(uint32_t op, const void *requests, size_t request_size, size_t count,
+               void *responses, size_t response_size, describe_fn describe)
+{
+    int timeout_ms = 0;
+    if (!time_for_call(&timeout_ms))
+        return 0;
+    spawn_result rs;
+    exchange_batch(op, requests, request_size, count, sizeof(proto_frame_header) + response_size, timeout_ms, &rs);
+    int malformed;
+    size_t good = accept_frames(&rs, count, responses, response_size, &malformed);
+    if (good == count)
+        keep_printed(&rs);
+    else
+        record_runner_failure(&rs, malformed, timeout_ms, requests, request_size, good, count, describe);
+    spawn_result_free(&rs);
+    return good == count;
 }
 
 int check_no_overrun(const int *first, size_t stride, int n, const char *function)
@@ -347,7 +379,6 @@ static uint64_t rng_next(rng *r)
 
 rng rng_for(const char *check_name)
 {
-    CHECK_RECORD.used_rng = 1;
     uint64_t h = 1469598103934665603ull; /* FNV-1a of the name, mixed with the seed */
     for (const char *p = check_name; *p; p++)
         h = (h ^ (unsigned char)*p) * 1099511628211ull;

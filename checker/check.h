@@ -33,7 +33,7 @@ typedef struct {
     const char *runner_path;
     uint64_t seed;
     int timeout_ms;            /* one check's batch, at most (--timeout-ms) */
-    /* Time budgets (monotonic seconds, set by the driver): a section's
+    /* Time budgets (os_clock() seconds, set by the driver): a section's
      * checks stop at section_deadline, every section's at
      * submission_deadline, whatever the student's code does. A check cut
      * short fails and says which budget cut it. */
@@ -53,7 +53,6 @@ extern char CHECK_NOTES[1024];
 /* Filled by the running check; reset by the driver before each check. */
 typedef struct {
     int failed;
-    int used_rng;              /* drew random cases: re-run with the hidden seed */
     check_outcome outcome;
     diagnosis diag;
     char text[4096];
@@ -75,9 +74,6 @@ int check_call(uint32_t op, const void *requests, size_t request_size, size_t co
 /* Ends the runner kept alive between check_call()s (after each section). */
 void check_runner_stop(void);
 
-/* Monotonic seconds, the clock of the deadlines above. */
-double check_clock(void);
-
 #define CHECK_CALL(op, reqs, count, resps, describe) \
     check_call((op), (reqs), sizeof *(reqs), (count), (resps), sizeof *(resps), (describe))
 
@@ -98,7 +94,9 @@ const char *fmt_deg(float radians);
 const char *fmt(const char *format, ...);
 
 /* Deterministic random cases: every check draws from its own stream, so
- * adding a check never changes another's cases. */
+ * adding a check never changes another's cases. Drawing marks nothing: a
+ * check that draws is declared CHECK_RANDOM in its suite's table
+ * (sections.h), which is what re-runs it with the hidden seed. */
 typedef struct { uint64_t state; } rng;
 rng rng_for(const char *check_name);
 float rng_float(rng *r, float lo, float hi);

@@ -25,6 +25,27 @@ static const struct {
     [DIAG_COINCIDENT_JOINTS] = {"coincident_joints", MSG_ADVICE_COINCIDENT_JOINTS},
 };
 
+/* Where each is proven (checker/tests/buggy/<id>/<slug>.sed); designated,
+ * so a new diagnosis missing here is an empty list that
+ * checker/tests/test_sections.sh names, not a compile error. */
+static const char *const SECTIONS_OF[DIAG_COUNT] = {
+    [DIAG_DEGREES] = "02_law_of_cosines",
+    [DIAG_BEND_FOR_INTERIOR] = "02_law_of_cosines",
+    [DIAG_NAN_ACOS] = "02_law_of_cosines",
+    [DIAG_DISTANCE_MARGIN] = "02_law_of_cosines",
+    [DIAG_POLE_SIDE] = "03_two_bone 04_pole_vector",
+    [DIAG_BONE_LENGTH] = "03_two_bone 05_ccd 06_fabrik 07_foot_ik 08_aim_ik",
+    [DIAG_ROOT_DRIFT] = "05_ccd",
+    [DIAG_MULTIPLY_ORDER] = "01_forward_kinematics",
+    [DIAG_SMALLER_DEFICIT] = "07_foot_ik",
+    [DIAG_POLE_LEFT_BEHIND] = "07_foot_ik",
+    [DIAG_CCD_ORDER] = "05_ccd",
+    [DIAG_CCD_DIRECTION] = "05_ccd",
+    [DIAG_CCD_LENGTH_RESTORE] = "05_ccd",
+    [DIAG_FABRIK_BACKWARD_LAST] = "06_fabrik",
+    [DIAG_COINCIDENT_JOINTS] = "06_fabrik",
+};
+
 const char *diagnosis_id(diagnosis d)
 {
     return (d >= 0 && d < DIAG_COUNT) ? DIAGNOSES[d].id : "?";
@@ -33,4 +54,14 @@ const char *diagnosis_id(diagnosis d)
 const char *diagnosis_advice(diagnosis d)
 {
     return (d > 0 && d < DIAG_COUNT) ? msg(DIAGNOSES[d].advice) : "";
+}
+
+int diagnosis_advice_id(diagnosis d)
+{
+    return (d > 0 && d < DIAG_COUNT) ? (int)DIAGNOSES[d].advice : (int)MSG_COUNT;
+}
+
+const char *diagnosis_sections(diagnosis d)
+{
+    return (d > 0 && d < DIAG_COUNT && SECTIONS_OF[d]) ? SECTIONS_OF[d] : "";
 }

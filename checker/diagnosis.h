@@ -32,5 +32,12 @@ const char *diagnosis_id(diagnosis d);
 /* What went wrong and what to do, for the student (Thai, chapter terms
  * in English). */
 const char *diagnosis_advice(diagnosis d);
+/* The advice's message id (MSG_COUNT for DIAG_NONE), as an int so this
+ * header needs no messages.h. */
+int diagnosis_advice_id(diagnosis d);
+/* The sections whose checks can name it, space separated ("" when none is
+ * listed): each has its proof checker/tests/buggy/<id>/<slug>.sed, and
+ * make test-sections fails when the two disagree. */
+const char *diagnosis_sections(diagnosis d);
 
 #endif

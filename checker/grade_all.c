@@ -16,7 +16,7 @@
  * gradebook is rewritten as each result arrives, so an interrupted run
  * leaves a valid one; --resume 1 skips the submissions an earlier run with
  * the same seed and checker finished (WORK/graded/<name> says so); --cache
- * DIR hands the checker its cache of runners and results (checker.c),
+ * DIR hands the checker its cache of runners and results (cache.c),
  * kept under --cache-max-mb by removing the oldest entries. The gradebook's
  * last column names the sections whose file is the stub's or the
  * reference's, once comments and white space are set aside.
@@ -26,6 +26,7 @@
 #if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC diagnostic ignored "-Wformat-truncation"
 #endif
+#include "os.h"
 #include "sha256.h"
 #include "text.h"
 
@@ -63,13 +64,6 @@ static int compare_names(const void *a, const void *b)
     return strcmp(((const submission *)a)->name, ((const submission *)b)->name);
 }
 
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
 /* Whether `dir` holds a folder named like one of the workbook's sections
  * (its name goes to `name` when asked). */
 static int has_section_folder(const char *dir, char *name, size_t name_size)
@@ -88,18 +82,6 @@ static int has_section_folder(const char *dir, char *name, size_t name_size)
     if (d)
         closedir(d);
     return found;
-}
-
-/* mkdir -p, run without a shell: folder names may hold quotes. */
-static int make_dirs(const char *a, const char *b)
-{
-    pid_t pid = fork();
-    if (pid == 0) {
-        execlp("mkdir", "mkdir", "-p", "--", a, b, (char *)NULL);
-        _exit(127);
-    }
-    int status = 0;
-    return pid > 0 && waitpid(pid, &status, 0) == pid && WIFEXITED(status) && WEXITSTATUS(status) == 0;
 }
 
 /* gnuplot reads '...' strings literally except that '' is one quote. */
@@ -270,7 +252,7 @@ static pid_t start_one(const submission *sub, const char *subs, const char *out,
         args[n++] = "--cache";
         args[n++] = g_cache;
     }
-    if (g_timeout_ms) { /* else the checker's own limits (checker.c) */
+    if (g_timeout_ms) { /* else the checker's own limits (driver.h) */
         args[n++] = "--timeout-ms";
         args[n++] = g_timeout_ms;
     }
@@ -525,7 +507,7 @@ static int older_first(const void *a, const void *b)
     return x->mtime < y->mtime ? -1 : x->mtime > y->mtime;
 }
 
-/* The cache kept under max_mb: entries are touched when used (checker.c),
+/* The cache kept under max_mb: entries are touched when used (cache.c),
  * so the least recently used go first. */
 static void bound_cache(long long max_mb, long long *kept_bytes, int *removed)
 {
@@ -545,46 +527,50 @@ static void bound_cache(long long max_mb, long long *kept_bytes, int *removed)
     g_entry_cap = g_entry_count = 0;
 }
 
-int main(int argc, char **argv)
+/* The run's settings (the rest are the g_ globals start_one reads). */
+typedef struct {
+    const char *subs, *out, *csv;
+    int jobs, bom, resume;
+    long long cache_max_mb;
+} run_options;
+
+static int parse_options(run_options *r, int argc, char **argv)
 {
-    const char *subs = NULL, *out = "build/grade/results", *csv = "build/grade/gradebook.csv";
-    int jobs = 2, bom = 0, resume = 0;
-    long long cache_max_mb = 512;
+    *r = (run_options){NULL, "build/grade/results", "build/grade/gradebook.csv", 2, 0, 0, 512};
     for (int i = 1; i + 1 < argc; i += 2) {
-        if (!strcmp(argv[i], "--subs")) subs = argv[i + 1];
-        else if (!strcmp(argv[i], "--out")) out = argv[i + 1];
-        else if (!strcmp(argv[i], "--csv")) csv = argv[i + 1];
-        else if (!strcmp(argv[i], "--jobs")) jobs = atoi(argv[i + 1]);
-        else if (!strcmp(argv[i], "--bom")) bom = !strcmp(argv[i + 1], "1");
+        if (!strcmp(argv[i], "--subs")) r->subs = argv[i + 1];
+        else if (!strcmp(argv[i], "--out")) r->out = argv[i + 1];
+        else if (!strcmp(argv[i], "--csv")) r->csv = argv[i + 1];
+        else if (!strcmp(argv[i], "--jobs")) r->jobs = atoi(argv[i + 1]);
+        else if (!strcmp(argv[i], "--bom")) r->bom = !strcmp(argv[i + 1], "1");
         else if (!strcmp(argv[i], "--checker")) g_checker = argv[i + 1];
         else if (!strcmp(argv[i], "--root")) g_root = argv[i + 1];
         else if (!strcmp(argv[i], "--objdir")) g_objdir = argv[i + 1];
         else if (!strcmp(argv[i], "--work")) g_work = argv[i + 1];
         else if (!strcmp(argv[i], "--timeout-ms")) g_timeout_ms = argv[i + 1];
         else if (!strcmp(argv[i], "--cache")) g_cache = argv[i + 1];
-        else if (!strcmp(argv[i], "--cache-max-mb")) cache_max_mb = atoll(argv[i + 1]);
+        else if (!strcmp(argv[i], "--cache-max-mb")) r->cache_max_mb = atoll(argv[i + 1]);
         else if (!strcmp(argv[i], "--keep-work")) g_keep_work = !strcmp(argv[i + 1], "1");
-        else if (!strcmp(argv[i], "--resume")) resume = !strcmp(argv[i + 1], "1");
+        else if (!strcmp(argv[i], "--resume")) r->resume = !strcmp(argv[i + 1], "1");
     }
     /* progress lines reach a log as each submission finishes */
     setvbuf(stdout, NULL, _IOLBF, 0);
-    if (!subs || jobs < 1) {
+    if (!r->subs || r->jobs < 1) {
         fprintf(stderr, "usage: grade_all --subs DIR [--out DIR] [--csv FILE] [--jobs N] [--bom 1] [--resume 1] [--keep-work 1]\n"
                         "                 [--cache DIR [--cache-max-mb N]]  (hidden seed on stdin)\n");
-        return 2;
+        return 0;
     }
-    unsigned long long seed;
-    if (scanf("%llu", &seed) != 1) {
-        fprintf(stderr, "grade_all: expected the hidden seed on stdin\n");
-        return 2;
-    }
+    return 1;
+}
 
-    static submission list[MAX_SUBMISSIONS];
+/* Every folder in SUBS, in name order; -1 after saying why there are none. */
+static int find_submissions(const char *subs, submission *list)
+{
     int count = 0;
     DIR *d = opendir(subs);
     if (!d) {
         fprintf(stderr, "grade_all: cannot open %s\n", subs);
-        return 2;
+        return -1;
     }
     struct dirent *e;
     while ((e = readdir(d)) && count < MAX_SUBMISSIONS) {
@@ -600,10 +586,15 @@ int main(int argc, char **argv)
     qsort(list, (size_t)count, sizeof list[0], compare_names);
     if (count == 0) {
         fprintf(stderr, "grade_all: no submission folders in %s (each student's work is a folder inside it)\n", subs);
-        return 2;
+        return -1;
     }
-    /* SUBS given one student's folder (or a whole workbook) by mistake
-     * would grade each section folder as a student: rows of 0, no warning. */
+    return count;
+}
+
+/* SUBS given one student's folder (or a whole workbook) by mistake would
+ * grade each section folder as a student: rows of 0, no warning. */
+static int is_class_folder(const char *subs)
+{
     char subs_exercises[1100], subs_solutions[1100];
     struct stat subs_st;
     snprintf(subs_exercises, sizeof subs_exercises, "%s/exercises", subs);
@@ -611,7 +602,7 @@ int main(int argc, char **argv)
     if (stat(subs_exercises, &subs_st) == 0 && stat(subs_solutions, &subs_st) == 0) {
         fprintf(stderr, "grade_all: %s looks like a whole workbook (it holds exercises/ and solutions/):\n"
                         "           give a folder that holds one folder per student\n", subs);
-        return 2;
+        return 0;
     }
     char section[256];
     if (has_section_folder(subs, section, sizeof section)) {
@@ -619,21 +610,15 @@ int main(int argc, char **argv)
                 "grade_all: %s looks like one submission (it holds %s/): grade it with make grade SUB=%s,\n"
                 "           or give a folder that holds one folder per student\n",
                 subs, section, subs);
-        return 2;
+        return 0;
     }
+    return 1;
+}
 
-    char graded_dir[1100];
-    snprintf(graded_dir, sizeof graded_dir, "%s/graded", g_work);
-    if (!make_dirs(out, graded_dir)) {
-        fprintf(stderr, "grade_all: cannot create %s\n", out);
-        return 2;
-    }
-
-    load_sections();
-    for (int i = 0; i < count; i++)
-        same_as(subs, &list[i]);
-    /* this run's submissions (NUL-separated: names are the students'), so
-     * the class summary leaves out folders an earlier class left in OUT */
+/* This run's submissions (NUL-separated: names are the students'), so the
+ * class summary leaves out folders an earlier class left in OUT. */
+static void write_submission_list(const char *out, const submission *list, int count)
+{
     char list_path[1100];
     snprintf(list_path, sizeof list_path, "%s/.submissions", out);
     FILE *lf = fopen(list_path, "w");
@@ -641,37 +626,95 @@ int main(int argc, char **argv)
         fwrite(list[i].name, 1, strlen(list[i].name) + 1, lf);
     if (lf)
         fclose(lf);
-    int tty = isatty(STDOUT_FILENO);
-    int next = 0, running = 0, finished = 0, resumed = 0;
-    if (resume) {
-        /* what an earlier run with this seed and checker finished */
-        for (int i = 0; i < count; i++) {
-            char path[1100], want[65], got[80] = "";
-            mark_path(&list[i], path, sizeof path);
-            FILE *m = fopen(path, "r");
-            if (m && fgets(got, sizeof got, m))
-                got[strcspn(got, "\n")] = '\0';
-            if (m)
-                fclose(m);
-            graded_mark(&list[i], seed, want);
-            if (!strcmp(got, want)) {
-                list[i].done = 1;
-                finished++;
-                resumed++;
-            }
+}
+
+/* What an earlier run with this seed and checker finished: marked done.
+ * Returns how many. */
+static int resume_finished(submission *list, int count, unsigned long long seed)
+{
+    int resumed = 0;
+    for (int i = 0; i < count; i++) {
+        char path[1100], want[65], got[80] = "";
+        mark_path(&list[i], path, sizeof path);
+        FILE *m = fopen(path, "r");
+        if (m && fgets(got, sizeof got, m))
+            got[strcspn(got, "\n")] = '\0';
+        if (m)
+            fclose(m);
+        graded_mark(&list[i], seed, want);
+        if (!strcmp(got, want)) {
+            list[i].done = 1;
+            resumed++;
         }
-        if (resumed)
-            printf("resumed: %d of %d submissions were graded by the interrupted run\n", resumed, count);
     }
-    write_gradebook(csv, out, list, count, bom);
-    double start = now();
+    if (resumed)
+        printf("resumed: %d of %d submissions were graded by the interrupted run\n", resumed, count);
+    return resumed;
+}
+
+/* A submission's checker ended: its fallback files when it failed, its
+ * work folder removed (a staged copy and ten runners, 0.5 MB), then the
+ * mark that says it was graded with this seed. */
+static void finish_one(const char *out, submission *sub, int status, unsigned long long seed)
+{
+    sub->done = 1;
+    sub->exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+    if (sub->exit_code != 0)
+        write_fallback(out, sub);
+    char work[1024];
+    work_dir(sub, work, sizeof work);
+    if (!g_keep_work)
+        remove_tree(work);
+    if (sub->exit_code == 0) {
+        char path[1100], mark[65];
+        mark_path(sub, path, sizeof path);
+        graded_mark(sub, seed, mark);
+        FILE *m = fopen(path, "w");
+        if (m) {
+            fprintf(m, "%s\n", mark);
+            fclose(m);
+        }
+    }
+}
+
+/* The progress line after a submission finished: a bar on a terminal, a
+ * line per submission in a log. */
+static void print_progress(const submission *sub, int finished, int count, int resumed, double start, int tty)
+{
+    /* the folder's name is the student's: shown as safe text on one line
+     * (text.h), cut between letters to 30 bytes on a terminal */
+    char name[1100];
+    text_safe_str(name, tty ? 31 : sizeof name, sub->name, 0);
+    int graded_now = finished - resumed;
+    double elapsed = os_clock() - start, eta = graded_now ? elapsed / graded_now * (count - finished) : 0;
+    if (tty) {
+        int width = 30, filled = count ? finished * width / count : width;
+        printf("\r  [");
+        for (int k = 0; k < width; k++)
+            putchar(k < filled ? '#' : '.');
+        /* \033[K: Thai takes fewer columns than bytes, so padding
+         * alone can leave the end of a longer name behind */
+        printf("] %d/%d graded, %d:%02d left  %-30s\033[K", finished, count, (int)eta / 60, (int)eta % 60, name);
+        fflush(stdout);
+    } else {
+        printf("graded %d/%d %s%s\n", finished, count, name, sub->exit_code ? " (grader failed, see log.txt)" : "");
+    }
+}
+
+/* Grades every submission not done yet, JOBS at a time, keeping the
+ * gradebook current. Returns 0 when the gradebook cannot be written. */
+static int grade_submissions(const run_options *r, submission *list, int count, unsigned long long seed, int resumed,
+                             double start)
+{
+    int tty = isatty(STDOUT_FILENO);
+    int next = 0, running = 0, finished = resumed;
     while (finished < count) {
-        while (running < jobs && next < count) {
+        while (running < r->jobs && next < count) {
             if (list[next].done) {
                 next++;
                 continue;
             }
-            list[next].pid = start_one(&list[next], subs, out, seed);
+            list[next].pid = start_one(&list[next], r->subs, r->out, seed);
             if (list[next].pid < 0) {
                 list[next].done = 1;
                 list[next].exit_code = -1;
@@ -693,62 +736,101 @@ int main(int argc, char **argv)
         for (int i = 0; i < count; i++) {
             if (list[i].pid != pid || list[i].done)
                 continue;
-            list[i].done = 1;
-            list[i].exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
-            if (list[i].exit_code != 0)
-                write_fallback(out, &list[i]);
+            finish_one(r->out, &list[i], status, seed);
             running--;
             finished++;
-            /* results written: the work folder (a staged copy and ten
-             * runners, 0.5 MB) goes, then the mark that says so */
-            char work[1024];
-            work_dir(&list[i], work, sizeof work);
-            if (!g_keep_work)
-                remove_tree(work);
-            if (list[i].exit_code == 0) {
-                char path[1100], mark[65];
-                mark_path(&list[i], path, sizeof path);
-                graded_mark(&list[i], seed, mark);
-                FILE *m = fopen(path, "w");
-                if (m) {
-                    fprintf(m, "%s\n", mark);
-                    fclose(m);
-                }
+            if (!write_gradebook(r->csv, r->out, list, count, r->bom)) {
+                fprintf(stderr, "grade_all: cannot write %s\n", r->csv);
+                return 0;
             }
-            if (!write_gradebook(csv, out, list, count, bom)) {
-                fprintf(stderr, "grade_all: cannot write %s\n", csv);
-                return 2;
-            }
-            /* the folder's name is the student's: shown as safe text on one
-             * line (text.h), cut between letters to 30 bytes on a terminal */
-            char name[1100];
-            text_safe_str(name, tty ? 31 : sizeof name, list[i].name, 0);
-            int graded_now = finished - resumed;
-            double elapsed = now() - start, eta = graded_now ? elapsed / graded_now * (count - finished) : 0;
-            if (tty) {
-                int width = 30, filled = count ? finished * width / count : width;
-                printf("\r  [");
-                for (int k = 0; k < width; k++)
-                    putchar(k < filled ? '#' : '.');
-                /* \033[K: Thai takes fewer columns than bytes, so padding
-                 * alone can leave the end of a longer name behind */
-                printf("] %d/%d graded, %d:%02d left  %-30s\033[K", finished, count, (int)eta / 60, (int)eta % 60,
-                       name);
-                fflush(stdout);
-            } else {
-                printf("graded %d/%d %s%s\n", finished, count, name,
-                       list[i].exit_code ? " (grader failed, see log.txt)" : "");
-            }
+            print_progress(&list[i], finished, count, resumed, start, tty);
         }
     }
     if (tty)
         printf("\n");
-    if (!write_gradebook(csv, out, list, count, bom)) {
-        fprintf(stderr, "grade_all: cannot write %s\n", csv);
-        return 2;
+    return 1;
+}
+
+/* One submission's convergence figures (05/06) not drawn yet from their
+ * numbers, as lines of the gnuplot script; returns how many. */
+static int script_figures(FILE *gp, const char *dir)
+{
+    int figures = 0;
+    DIR *dh = opendir(dir);
+    struct dirent *de;
+    while (dh && (de = readdir(dh))) {
+        size_t len = strlen(de->d_name);
+        const char *suffix = "_vs_reference.dat";
+        if (len <= strlen(suffix) || strcmp(de->d_name + len - strlen(suffix), suffix) != 0)
+            continue;
+        char data[1400], solver[64] = "solver", svg[1400];
+        snprintf(data, sizeof data, "%s/%s", dir, de->d_name);
+        /* drawn already from these very numbers (a regrade, a resume) */
+        struct stat data_st, svg_st;
+        snprintf(svg, sizeof svg, "%.*s.svg", (int)(strlen(data) - 4), data);
+        if (stat(data, &data_st) == 0 && stat(svg, &svg_st) == 0 &&
+            (svg_st.st_mtim.tv_sec > data_st.st_mtim.tv_sec ||
+             (svg_st.st_mtim.tv_sec == data_st.st_mtim.tv_sec && svg_st.st_mtim.tv_nsec >= data_st.st_mtim.tv_nsec)))
+            continue;
+        FILE *df = fopen(data, "r");
+        if (df) {
+            if (fscanf(df, "# solver %63s", solver) != 1)
+                snprintf(solver, sizeof solver, "solver");
+            fclose(df);
+        }
+        char plot_script[1200];
+        snprintf(plot_script, sizeof plot_script, "%s/plots/student_vs_reference.gp", g_root);
+        fputs("data=", gp);
+        gp_quoted(gp, data, strlen(data));
+        fputs("; out=", gp);
+        gp_quoted(gp, data, strlen(data) - 4);
+        fputs("; solver=", gp);
+        gp_quoted(gp, solver, strlen(solver));
+        fputs("; root=", gp);
+        gp_quoted(gp, g_root, strlen(g_root));
+        fputs("; formats='svg'; load ", gp);
+        gp_quoted(gp, plot_script, strlen(plot_script));
+        fputc('\n', gp);
+        figures++;
     }
-    /* Every submission's convergence figures (05/06) in one gnuplot run,
-     * rather than one gnuplot process per figure. */
+    if (dh)
+        closedir(dh);
+    return figures;
+}
+
+/* Runs gnuplot once on the script, its output to figures.log; 1 when it
+ * ran to the end. */
+static int run_gnuplot(const char *script)
+{
+    if (system("command -v gnuplot >/dev/null 2>&1") != 0) {
+        printf("figures: gnuplot not available, the .dat files are beside each results.json\n");
+        return 0;
+    }
+    char log_path[1300];
+    snprintf(log_path, sizeof log_path, "%s/figures.log", g_work);
+    pid_t pid = fork();
+    if (pid == 0) {
+        int fd = open(log_path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+        if (fd >= 0) {
+            dup2(fd, STDOUT_FILENO);
+            dup2(fd, STDERR_FILENO);
+        }
+        execlp("gnuplot", "gnuplot", script, (char *)NULL);
+        _exit(127);
+    }
+    int status = 0;
+    if (pid < 0 || waitpid(pid, &status, 0) < 0 || !WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+        printf("figures: gnuplot failed on %s (see %s); the .dat files are beside each results.json\n", script,
+               log_path);
+        return 0;
+    }
+    return 1;
+}
+
+/* Every submission's convergence figures in one gnuplot run, rather than
+ * one gnuplot process per figure. */
+static void draw_figures(const char *out, const submission *list, int count)
+{
     char script[1200];
     snprintf(script, sizeof script, "%s/figures.gp", g_work);
     FILE *gp = fopen(script, "w");
@@ -756,79 +838,89 @@ int main(int argc, char **argv)
     for (int i = 0; gp && i < count; i++) {
         char dir[1100];
         snprintf(dir, sizeof dir, "%s/%s", out, list[i].name);
-        DIR *dh = opendir(dir);
-        struct dirent *de;
-        while (dh && (de = readdir(dh))) {
-            size_t len = strlen(de->d_name);
-            const char *suffix = "_vs_reference.dat";
-            if (len <= strlen(suffix) || strcmp(de->d_name + len - strlen(suffix), suffix) != 0)
-                continue;
-            char data[1400], solver[64] = "solver", svg[1400];
-            snprintf(data, sizeof data, "%s/%s", dir, de->d_name);
-            /* drawn already from these very numbers (a regrade, a resume) */
-            struct stat data_st, svg_st;
-            snprintf(svg, sizeof svg, "%.*s.svg", (int)(strlen(data) - 4), data);
-            if (stat(data, &data_st) == 0 && stat(svg, &svg_st) == 0 &&
-                (svg_st.st_mtim.tv_sec > data_st.st_mtim.tv_sec ||
-                 (svg_st.st_mtim.tv_sec == data_st.st_mtim.tv_sec && svg_st.st_mtim.tv_nsec >= data_st.st_mtim.tv_nsec)))
-                continue;
-            FILE *df = fopen(data, "r");
-            if (df) {
-                if (fscanf(df, "# solver %63s", solver) != 1)
-                    snprintf(solver, sizeof solver, "solver");
-                fclose(df);
-            }
-            char plot_script[1200];
-            snprintf(plot_script, sizeof plot_script, "%s/plots/student_vs_reference.gp", g_root);
-            fputs("data=", gp);
-            gp_quoted(gp, data, strlen(data));
-            fputs("; out=", gp);
-            gp_quoted(gp, data, strlen(data) - 4);
-            fputs("; solver=", gp);
-            gp_quoted(gp, solver, strlen(solver));
-            fputs("; root=", gp);
-            gp_quoted(gp, g_root, strlen(g_root));
-            fputs("; formats='svg'; load ", gp);
-            gp_quoted(gp, plot_script, strlen(plot_script));
-            fputc('\n', gp);
-            figures++;
-        }
-        if (dh)
-            closedir(dh);
+        figures += script_figures(gp, dir);
+    }
+    /* The failing cases' pictures (checker/picture.c), last: each of their
+     * scripts starts every picture with `reset session`. Removed once
+     * drawn, so a regrade whose results came from the cache keeps the
+     * pictures drawn then and draws nothing again. */
+    static char drawn[MAX_SUBMISSIONS][1200];
+    int pictures = 0;
+    for (int i = 0; gp && i < count; i++) {
+        snprintf(drawn[pictures], sizeof drawn[pictures], "%s/%s/pictures/pictures.gp", out, list[i].name);
+        if (access(drawn[pictures], R_OK) != 0)
+            continue;
+        fputs("load ", gp);
+        gp_quoted(gp, drawn[pictures], strlen(drawn[pictures]));
+        fputc('\n', gp);
+        pictures++;
     }
     if (gp)
         fclose(gp);
-    if (figures > 0) {
-        if (system("command -v gnuplot >/dev/null 2>&1") != 0) {
-            printf("figures: gnuplot not available, the .dat files are beside each results.json\n");
-        } else {
-            char log_path[1300];
-            snprintf(log_path, sizeof log_path, "%s/figures.log", g_work);
-            pid_t pid = fork();
-            if (pid == 0) {
-                int fd = open(log_path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
-                if (fd >= 0) {
-                    dup2(fd, STDOUT_FILENO);
-                    dup2(fd, STDERR_FILENO);
+    if (figures + pictures > 0 && run_gnuplot(script))
+        for (int i = 0; i < pictures; i++) {
+            /* the script and its data files: the numbers stay in the
+             * cache's <section>_failing_cases.rec beside the results */
+            char dir[1200];
+            snprintf(dir, sizeof dir, "%.*s", (int)(strlen(drawn[i]) - strlen("/pictures.gp")), drawn[i]);
+            DIR *d = opendir(dir);
+            struct dirent *e;
+            while (d && (e = readdir(d))) {
+                size_t len = strlen(e->d_name);
+                if (len > 4 && !strcmp(e->d_name + len - 4, ".dat")) {
+                    char path[1500];
+                    snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+                    unlink(path);
                 }
-                execlp("gnuplot", "gnuplot", script, (char *)NULL);
-                _exit(127);
             }
-            int status = 0;
-            if (pid < 0 || waitpid(pid, &status, 0) < 0 || !WIFEXITED(status) || WEXITSTATUS(status) != 0)
-                printf("figures: gnuplot failed on %s (see %s); the .dat files are beside each results.json\n",
-                       script, log_path);
+            if (d)
+                closedir(d);
+            unlink(drawn[i]);
         }
-    }
+}
 
+int main(int argc, char **argv)
+{
+    run_options r;
+    if (!parse_options(&r, argc, argv))
+        return 2;
+    unsigned long long seed;
+    if (scanf("%llu", &seed) != 1) {
+        fprintf(stderr, "grade_all: expected the hidden seed on stdin\n");
+        return 2;
+    }
+    static submission list[MAX_SUBMISSIONS];
+    int count = find_submissions(r.subs, list);
+    if (count < 0 || !is_class_folder(r.subs))
+        return 2;
+    char graded_dir[1100];
+    snprintf(graded_dir, sizeof graded_dir, "%s/graded", g_work);
+    if (!make_dirs(r.out) || !make_dirs(graded_dir)) {
+        fprintf(stderr, "grade_all: cannot create %s\n", r.out);
+        return 2;
+    }
+    load_sections();
+    for (int i = 0; i < count; i++)
+        same_as(r.subs, &list[i]);
+    write_submission_list(r.out, list, count);
+    int resumed = r.resume ? resume_finished(list, count, seed) : 0;
+    write_gradebook(r.csv, r.out, list, count, r.bom);
+    double start = os_clock();
+    if (!grade_submissions(&r, list, count, seed, resumed, start))
+        return 2;
+    if (!write_gradebook(r.csv, r.out, list, count, r.bom)) {
+        fprintf(stderr, "grade_all: cannot write %s\n", r.csv);
+        return 2;
+    }
+    draw_figures(r.out, list, count);
     if (g_cache) {
         long long kept;
         int removed;
-        bound_cache(cache_max_mb, &kept, &removed);
-        printf("cache: %s holds %.1f MB (bound %lld MB%s)\n", g_cache, (double)kept / (1 << 20), cache_max_mb,
+        bound_cache(r.cache_max_mb, &kept, &removed);
+        printf("cache: %s holds %.1f MB (bound %lld MB%s)\n", g_cache, (double)kept / (1 << 20), r.cache_max_mb,
                removed ? ", oldest entries removed" : "");
     }
-    double seconds = now() - start;
-    printf("graded %d submissions in %.1f s (%d jobs): %s, %s/<name>/results.json\n", count, seconds, jobs, csv, out);
+    printf("graded %d submissions in %.1f s (%d jobs): %s, %s/<name>/results.json\n", count, os_clock() - start, r.jobs,
+           r.csv, r.out);
     return 0;
 }

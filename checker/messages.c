@@ -59,6 +59,12 @@ static const message CATALOGUE[MSG_COUNT] = {
     M(MSG_REPRODUCE_HIDDEN, "  ทำซ้ำในเครื่องตัวเองเมื่อผู้สอนประกาศ seed: make check S=%s SEED=<seed>",
       "  reproduce once the instructor releases the seed: make check S=%s SEED=<seed>"),
     M(MSG_REPRODUCE, "  ทำซ้ำ: make check S=%s", "  reproduce: make check S=%s"),
+    M(MSG_GRADE_SUMMARY_VISIBLE,
+      "ตรวจ %zu sections: test ที่เห็นได้ %.2f / %.2f คะแนน — ผลของ test ที่ซ่อน (hidden) จะแสดงหลังกำหนดส่ง",
+      "graded %zu sections: the visible tests %.2f / %.2f points - the hidden tests' results are shown after the due date"),
+    M(MSG_GRADE_UNGRADABLE,
+      "ไม่พบไฟล์ที่ต้องตรวจเลยสักไฟล์ในงานที่ส่ง: ต้องมีโฟลเดอร์ของ section พร้อมไฟล์ของมัน เช่น %s",
+      "no file to grade was found in the submission: it must hold the sections' folders with their files, e.g. %s"),
     M(MSG_NO_FOLDER, "checker: ไม่พบโฟลเดอร์ '%s' (folder not found)\n", "checker: folder '%s' not found\n"),
     M(MSG_NO_SECTION_NAMED, "checker: ไม่รู้จัก section '%s'\n", "checker: no section is called '%s'\n"),
     M(MSG_NO_SECTION, "checker: ไม่มี section ชื่อนั้น (no such section) — section ที่มี:",
@@ -108,11 +114,15 @@ static const message CATALOGUE[MSG_COUNT] = {
     M(MSG_MEMCHECK_UNPLACED, "  MEMCHECK พบ %s (ดูรายงานด้านล่าง)", "  MEMCHECK found %s (see the report below)"),
     M(MSG_HINT_NONE, "ยังไม่มีคำใบ้สำหรับ %s", "no hints for %s yet"),
     M(MSG_HINT_HEADER, "คำใบ้ %d/%d สำหรับ %s:", "hint %d/%d for %s:"),
-    M(MSG_HINT_LAST, "(นี่คือคำใบ้สุดท้ายแล้ว — ลบ build/hints/ เพื่อเริ่มใหม่)",
-      "(that was the last hint - delete build/hints/ to start over)"),
+    M(MSG_HINT_LAST, "(นี่คือคำใบ้สุดท้ายแล้ว — ลบ %s/ เพื่อเริ่มใหม่)",
+      "(that was the last hint - delete %s/ to start over)"),
     M(MSG_HINT_MORE, "(ต้องการคำใบ้ที่แรงขึ้น: make hint S=%s อีกครั้ง)", "(for a stronger hint: make hint S=%s again)"),
+    M(MSG_HINT_FOR, "(คำใบ้นี้ตรงกับข้อที่ยังไม่ผ่านตอนนี้: %s)", "(this one is for the failure you see now: %s)"),
     M(MSG_FIGURE, "  กราฟ convergence ของคุณทับบนของ reference (chain และ target ชุดเดียวกัน): %s.png (%s.svg)",
       "  your convergence curve over the reference's (same chains and targets): %s.png (%s.svg)"),
+    M(MSG_FIGURE_NO_PASSES,
+      "  โค้ดของคุณยังไม่ได้รันสัก pass (คืน 0 pass ทุกกรณี) จึงยังไม่มีกราฟ convergence ของคุณ: รูปนี้มีแต่ของ reference %s.png (%s.svg)",
+      "  your solver has not run a pass yet (0 passes on every case), so there is no convergence curve of yours yet: the figure shows the reference's alone, %s.png (%s.svg)"),
     M(MSG_OVERRUN_GIVEN, "%s, call ที่ %d จาก %d", "%s, call %d of %d"),
     M(MSG_NO_OVERRUN, "เขียนเฉพาะ output ของตัวเอง: ไม่มี byte ก่อนหรือหลัง output เปลี่ยน",
       "writes only its outputs: no byte before or past an output changes"),
@@ -143,8 +153,9 @@ static const message CATALOGUE[MSG_COUNT] = {
       "ลำดับการคูณ quaternion กลับกัน: world rotation ของลูกคือ parent * local (หมุนด้วย local ก่อน แล้วตามด้วย parent) ไม่ใช่ local * parent (§1)",
       "the quaternion product is the wrong way round: a child's world rotation is parent * local (local first, then the parent), not local * parent (section 1)"),
 #define MSG(id, th, en) M(id, th, en),
-#include "messages_sections_01_05.def"
-#include "messages_sections_06_10.def"
+#define SECTION_MESSAGES
+#include "sections.def"
+#undef SECTION_MESSAGES
 #undef MSG
 };
 

@@ -33,6 +33,8 @@ typedef enum {
     MSG_GRADE_PASSED,
     MSG_REPRODUCE_HIDDEN,   /* %s slug */
     MSG_REPRODUCE,          /* %s slug */
+    MSG_GRADE_SUMMARY_VISIBLE, /* %zu sections, %.2f, %.2f: the visible tests only */
+    MSG_GRADE_UNGRADABLE,   /* %s an expected file */
     MSG_NO_FOLDER,          /* %s */
     MSG_NO_SECTION,
     MSG_NO_SECTION_NAMED,   /* %s the name given */
@@ -66,9 +68,11 @@ typedef enum {
     MSG_MEMCHECK_UNPLACED,  /* %s kind */
     MSG_HINT_NONE,          /* %s slug */
     MSG_HINT_HEADER,        /* %d k, %d n, %s slug */
-    MSG_HINT_LAST,
+    MSG_HINT_LAST,          /* %s the folder of the hints' state (build/hints, as the student's folder sees it) */
     MSG_HINT_MORE,          /* %s slug */
+    MSG_HINT_FOR,           /* %s the diagnosis, check or outcome the hint was chosen for */
     MSG_FIGURE,             /* %s out, %s out */
+    MSG_FIGURE_NO_PASSES,   /* %s out, %s out: the student's solver ran no pass on any case */
     MSG_OVERRUN_GIVEN,      /* %s function, %d call, %d calls */
     MSG_NO_OVERRUN,
     MSG_OVERRUN_GOT,        /* %d bytes */
@@ -80,11 +84,13 @@ typedef enum {
     MSG_ADVICE_BONE_LENGTH,
     MSG_ADVICE_ROOT_DRIFT,
     MSG_ADVICE_MULTIPLY_ORDER,
-    /* The checks' own sentences, one file per group of sections:
-     * MSG(ID, "thai", "english") lines, kept beside the catalogue. */
+    /* The checks' own sentences, one file per section
+     * (checker/sections/<slug>/messages.def, listed in sections.def):
+     * MSG(ID, "thai", "english") lines. */
 #define MSG(id, th, en) id,
-#include "messages_sections_01_05.def"
-#include "messages_sections_06_10.def"
+#define SECTION_MESSAGES
+#include "sections.def"
+#undef SECTION_MESSAGES
 #undef MSG
     MSG_COUNT
 } msg_id;

@@ -7,10 +7,11 @@
  * descriptor 3. Anything the student's code prints goes to stdout/stderr,
  * which the checker only shows back as a hint, never parses.
  *
- * Requests and responses are plain structs from each section's
- * protocol.h, copied as bytes: both sides are built by the same compiler
- * from the same headers. The checker still validates every frame (magic,
- * index, size) because the runner may be broken or hostile.
+ * Requests and responses are plain structs from each section's ops.h
+ * (checker/sections/<slug>/ops.h), copied as bytes: both sides are built
+ * by the same compiler from the same headers. The checker still validates
+ * every frame (magic, index, size) because the runner may be broken or
+ * hostile.
  */
 #ifndef CHECKER_PROTOCOL_H
 #define CHECKER_PROTOCOL_H

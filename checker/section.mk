@@ -10,6 +10,10 @@
 # Never try to rebuild the makefiles themselves with the rule below.
 Makefile ../../checker/section.mk: ;
 
+# HERE: the top Makefile runs the checker in this folder, so the paths it
+# prints open from here; a failing check ends this make quietly too, still
+# non-zero (checker/student.mk explains the 141).
 %:
 	@here="$$(pwd -P)"; tree="$${here%/*}"; \
-	$(MAKE) --no-print-directory -C ../.. $@ S="$${here##*/}" DIR="$${tree##*/}"
+	$(MAKE) --no-print-directory -C ../.. $@ S="$${here##*/}" DIR="$${tree##*/}" HERE="$${tree##*/}/$${here##*/}"; \
+	rc=$$?; [ $$rc != 141 ] || kill -PIPE $$PPID 2>/dev/null; exit $$rc

@@ -1,5 +1,6 @@
-/* sections.h - the registry of graded sections. Slugs are fixed: the same
- * names are used by exercises/, solutions/, the chapters and the plots. */
+/* sections.h - the graded sections, as listed in sections.def (the one
+ * registry). Slugs are fixed: the same names are used by exercises/,
+ * solutions/, checker/sections/, the chapters and the plots. */
 #ifndef CHECKER_SECTIONS_H
 #define CHECKER_SECTIONS_H
 
@@ -10,7 +11,15 @@ typedef struct {
     const char *title;    /* one line for the student (Thai) */
     const char *title_en; /* the same line in English (--lang en) */
     void (*run)(void);    /* the CUnit test body */
+    unsigned flags;       /* CHECK_RANDOM or CHECK_FIXED, said for every check */
 } check_def;
+
+/* The check draws its cases from the seed (rng_for): the driver sweeps it
+ * over --seed-count seeds and, when grading, runs it again on cases drawn
+ * from the hidden seed, for its hidden points. A grading decision, so it
+ * is declared here, beside the check, not inferred from the drawing. */
+#define CHECK_RANDOM 1u
+#define CHECK_FIXED 0u /* the same cases whatever the seed */
 
 #define MAX_DEPS 4
 
@@ -27,25 +36,18 @@ typedef struct {
 extern const section_def SECTIONS[];
 extern const size_t SECTION_COUNT;
 
-/* One per section, defined in sections/<slug>/suite.c. */
-#define DECLARE_SUITE(name) extern const check_def name##_CHECKS[];
+/* One suite per section, defined in sections/<slug>/suite.c as
+ * SUITE_CHECKS, and SUITE_FIGURE where sections.def says FIGURE (05 and 06:
+ * the student's convergence curve over the reference's). */
+#define SECTION_FIGURE_DECL_NO_FIGURE(SUITE)
+#define SECTION_FIGURE_DECL_FIGURE(SUITE) void SUITE##_FIGURE(void);
+#define SECTION(num, name, SUITE, title, chapter, deps, figure) \
+    extern const check_def SUITE##_CHECKS[];                    \
+    SECTION_FIGURE_DECL_##figure(SUITE)
+#include "sections.def"
+#undef SECTION
 
-DECLARE_SUITE(FORWARD_KINEMATICS)
-DECLARE_SUITE(LAW_OF_COSINES)
-DECLARE_SUITE(TWO_BONE)
-DECLARE_SUITE(POLE_VECTOR)
-DECLARE_SUITE(CCD)
-DECLARE_SUITE(FABRIK)
-DECLARE_SUITE(FOOT_IK)
-DECLARE_SUITE(AIM_IK)
-DECLARE_SUITE(ROOT_MOTION)
-DECLARE_SUITE(CONTROLLER_SYNC)
-
-/* The student's convergence curve over the reference's (05, 06). */
-void CCD_FIGURE(void);
-void FABRIK_FIGURE(void);
-
-#define DEFINE_SUITE(name, ...) const check_def name##_CHECKS[] = {__VA_ARGS__, {NULL, NULL, NULL, NULL}};
+#define DEFINE_SUITE(name, ...) const check_def name##_CHECKS[] = {__VA_ARGS__, {NULL, NULL, NULL, NULL, 0}};
 
 size_t section_check_count(const section_def *section);
 const section_def *section_find(const char *slug);

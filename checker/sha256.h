@@ -1,5 +1,5 @@
 /* sha256.h - SHA-256 (FIPS 180-4), small and dependency-free: the grading
- * cache (checker.c) names a runner by the hash of everything that went
+ * cache (cache.c) names a runner by the hash of everything that went
  * into it, so a collision must be out of reach - a cryptographic hash, not
  * a checksum. Tested against sha256sum (checker/tests/test_scale.sh). */
 #ifndef CHECKER_SHA256_H

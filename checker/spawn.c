@@ -1,6 +1,7 @@
 /* spawn.c - see spawn.h. POSIX only: fork, pipes, poll, setrlimit. */
 #define _GNU_SOURCE
 #include "spawn.h"
+#include "os.h"
 #include "protocol.h"
 #include "sandbox.h"
 
@@ -19,13 +20,6 @@
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
-
-static double now_seconds(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
 
 static void set_limit(int resource, rlim_t value)
 {
@@ -329,7 +323,7 @@ void spawn_exchange(spawn_proc *p, const void *input, size_t input_size, size_t 
         rs->end = SPAWN_FAILED;
         return;
     }
-    double start = now_seconds();
+    double start = os_clock();
     size_t input_sent = 0;
     int feeding = input_size > 0;
     if (!feeding && p->one_shot)
@@ -347,7 +341,7 @@ void spawn_exchange(spawn_proc *p, const void *input, size_t input_size, size_t 
             ended = 1; /* it closed everything: it is gone */
             break;
         }
-        double left = deadline - now_seconds();
+        double left = deadline - os_clock();
         if (left <= 0) {
             killed_for = SPAWN_TIMED_OUT;
             break;
@@ -400,7 +394,7 @@ void spawn_exchange(spawn_proc *p, const void *input, size_t input_size, size_t 
     rs->output[rs->output_size] = '\0';
     if (killed_for >= 0 || ended)
         finish(p, killed_for, rs);
-    rs->seconds = now_seconds() - start;
+    rs->seconds = os_clock() - start;
 }
 
 void spawn_stop(spawn_proc *p)

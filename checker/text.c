@@ -137,3 +137,18 @@ size_t text_safe_str(char *out, size_t out_size, const char *in, unsigned flags)
 {
     return text_safe(out, out_size, in, strlen(in), flags, NULL);
 }
+
+void text_replace_all(const char *text, const char *from, const char *to, char *out, size_t out_size)
+{
+    size_t n = 0, from_len = strlen(from), to_len = strlen(to);
+    while (*text && n + 1 < out_size) {
+        if (from_len && strncmp(text, from, from_len) == 0 && n + to_len + 1 < out_size) {
+            memcpy(out + n, to, to_len);
+            n += to_len;
+            text += from_len;
+        } else {
+            out[n++] = *text++;
+        }
+    }
+    out[n] = '\0';
+}

@@ -68,4 +68,8 @@ size_t text_safe(char *out, size_t out_size, const void *in, size_t n, unsigned 
 /* text_safe() of a NUL-terminated string. */
 size_t text_safe_str(char *out, size_t out_size, const char *in, unsigned flags);
 
+/* `text` with every `from` replaced by `to` into out, cut to fit (plain
+ * bytes: for paths and names inside text already made safe). */
+void text_replace_all(const char *text, const char *from, const char *to, char *out, size_t out_size);
+
 #endif

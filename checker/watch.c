@@ -1,7 +1,7 @@
 /* watch.c - the student's companion: watch mode and hints.
  *
  *   watch [--poll] [--checker PATH] [--root DIR] [--dir DIR] [--objdir DIR] [--work DIR]
- *   watch --hint SLUG [--root DIR]
+ *   watch --hint SLUG [--root DIR] [--results RESULTS.TSV]
  *
  * Watch re-checks the section being edited on every save and redraws one
  * screen: the section, its state, the first failing check in full and the
@@ -11,15 +11,17 @@
  * On a terminal, keys work like rustlings': n next section, h hint,
  * l list, q quit.
  *
- * Hints live in checker/hints/<slug>.md, separated by lines "---", from
- * "reread section N" to the formula; each --hint shows one more, counting
- * in build/hints/<slug>.count.
+ * Hints live in checker/sections/<slug>/hints.md, separated by lines "---", from
+ * "reread section N" to the formula; each --hint shows one more: the one
+ * for the failure the student sees, when a hint is for it (hints.h),
+ * remembering which were shown in build/hints/<slug>.count.
  */
 #define _GNU_SOURCE
 /* Paths are bounded buffers; a truncated one just fails to open. */
 #if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC diagnostic ignored "-Wformat-truncation"
 #endif
+#include "hints.h"
 #include "messages.h"
 #include "spawn.h"
 
@@ -40,100 +42,121 @@
 
 static const char *g_checker = "build/checker", *g_root = ".", *g_dir = "exercises", *g_objdir = "build/obj",
                   *g_work = "build/check/exercises";
+/* make hint: the results of the student's last make check (the next hint
+ * follows the failure it showed); NULL: hints in order. */
+static const char *g_results;
 
 /* ---- hints ---------------------------------------------------------------- */
 
-/* The section's hints: checker/hints/<slug>.md (Thai, also the book's),
- * or with English messages checker/hints/en/<slug>.md, the same hints in
+/* The section's hints: checker/sections/<slug>/hints.md (Thai, also the
+ * book's), or with English messages hints.en.md beside it, the same hints in
  * the same order (make test checks the counts match); Thai if it is
  * missing. */
 static FILE *open_hints(const char *slug)
 {
     char path[1024];
     if (msg_is_english()) {
-        snprintf(path, sizeof path, "%s/checker/hints/en/%s.md", g_root, slug);
+        snprintf(path, sizeof path, "%s/checker/sections/%s/hints.en.md", g_root, slug);
         FILE *f = fopen(path, "r");
         if (f)
             return f;
     }
-    snprintf(path, sizeof path, "%s/checker/hints/%s.md", g_root, slug);
+    snprintf(path, sizeof path, "%s/checker/sections/%s/hints.md", g_root, slug);
     return fopen(path, "r");
 }
 
-/* Prints hint number `which` (1-based) of the section; returns how many
- * there are (0 when the file is missing). A hint opens with a "# title"
- * line (the book's summary line): printed as the title, without the "# ",
- * then a blank line and the body. Blank lines around the hint are dropped. */
-static int print_hint(const char *slug, int which)
+/* Prints one hint: its title, a blank line and its body, the math
+ * rendered for the terminal (hints.h), blank lines around it dropped. */
+static void print_hint(const hint_file *h, int k)
 {
-    FILE *f = open_hints(slug);
-    if (!f)
-        return 0;
-    char line[2048];
-    int index = 1, total = 1;
-    int body = 0, blanks = 0; /* in the hint shown: body text seen, blank lines held back */
-    while (fgets(line, sizeof line, f)) {
-        if (strncmp(line, "---", 3) == 0) {
-            index++;
-            total++;
-            continue;
-        }
-        if (index != which)
-            continue;
-        if (line[strspn(line, " \t\r\n")] == '\0') {
-            blanks += body;
-            continue;
-        }
-        if (!body && strncmp(line, "# ", 2) == 0) {
-            const char *title = line + 2 + strspn(line + 2, " \t");
-            size_t length = strlen(title);
-            fputs(title, stdout);
-            if (length == 0 || title[length - 1] != '\n')
-                fputc('\n', stdout);
-            blanks = 1; /* one blank line between the title and the body */
-            continue;
-        }
-        for (; blanks > 0; blanks--)
-            fputc('\n', stdout);
-        body = 1;
-        fputs(line, stdout);
-    }
-    fclose(f);
-    return total;
+    static char text[2 * sizeof h->hint[0].body];
+    hint_render_math(text, sizeof text, h->hint[k].title);
+    printf("%s\n", text);
+    const char *body = h->hint[k].body;
+    body += strspn(body, " \t\r\n");
+    hint_render_math(text, sizeof text, body);
+    size_t n = strlen(text);
+    while (n > 0 && strchr(" \t\r\n", text[n - 1]))
+        text[--n] = '\0';
+    if (n > 0)
+        printf("\n%s\n", text);
 }
 
-static int show_next_hint(const char *slug)
+/* Which hints were shown: build/hints/<slug>.count holds their numbers
+ * ("shown 1 3"); an older file holds how many were shown, in order. */
+static void read_shown(const char *state, int *shown, int count)
+{
+    memset(shown, 0, sizeof(int) * HINTS_MAX);
+    FILE *f = fopen(state, "r");
+    if (!f)
+        return;
+    char word[16];
+    int k;
+    if (fscanf(f, "%15s", word) == 1) {
+        if (!strcmp(word, "shown")) {
+            while (fscanf(f, "%d", &k) == 1)
+                if (k >= 1 && k <= count)
+                    shown[k - 1] = 1;
+        } else {
+            k = atoi(word);
+            for (int i = 0; i < k && i < count; i++)
+                shown[i] = 1;
+        }
+    }
+    fclose(f);
+}
+
+/* Shows the next hint of a section: the one for the failure the student
+ * sees now (results_path: the checker's results.tsv; NULL or missing: the
+ * next in order), see hints.h. */
+static int show_next_hint(const char *slug, const char *results_path)
 {
     char state_dir[1024], state[1200];
     snprintf(state_dir, sizeof state_dir, "%s/build/hints", g_root);
     snprintf(state, sizeof state, "%s/%s.count", state_dir, slug);
-    int shown = 0;
-    FILE *f = fopen(state, "r");
-    if (f) {
-        if (fscanf(f, "%d", &shown) != 1)
-            shown = 0;
+    static hint_file h;
+    FILE *f = open_hints(slug);
+    int total = hints_load(f, &h);
+    if (f)
         fclose(f);
-    }
-    /* first count how many there are, then print the next one */
-    int total = print_hint(slug, -1);
     if (total == 0) {
         printf(msg(MSG_HINT_NONE), slug);
         printf("\n");
         return 1;
     }
-    int which = shown < total ? shown + 1 : total;
-    printf(msg(MSG_HINT_HEADER), which, total, slug);
+    int shown[HINTS_MAX];
+    read_shown(state, shown, total);
+    hint_failure now;
+    int known = results_path && hint_failure_from_results(results_path, slug, &now);
+    const char *why;
+    int k = hint_choose(&h, shown, known ? &now : NULL, &why);
+    printf(msg(MSG_HINT_HEADER), k + 1, total, slug);
+    if (why) {
+        printf("\n");
+        printf(msg(MSG_HINT_FOR), why);
+    }
     printf("\n\n");
-    print_hint(slug, which);
-    printf("\n%s\n", which == total ? msg(MSG_HINT_LAST) : "");
-    if (which < total) {
+    print_hint(&h, k);
+    shown[k] = 1;
+    int left = 0;
+    for (int i = 0; i < total; i++)
+        left += !shown[i];
+    printf("\n");
+    if (left == 0)
+        printf(msg(MSG_HINT_LAST), state_dir);
+    printf("\n");
+    if (left > 0) {
         printf(msg(MSG_HINT_MORE), slug);
         printf("\n");
     }
     mkdir(state_dir, 0755);
     f = fopen(state, "w");
     if (f) {
-        fprintf(f, "%d\n", which);
+        fprintf(f, "shown");
+        for (int i = 0; i < total; i++)
+            if (shown[i])
+                fprintf(f, " %d", i + 1);
+        fprintf(f, "\n");
         fclose(f);
     }
     return 0;
@@ -271,114 +294,145 @@ static void redraw(const char *slug, int index, int count, int redraws, int tty)
     fflush(stdout);
 }
 
-int main(int argc, char **argv)
+/* The sections' folders watched for saves: inotify, or polling their
+ * times once a second (--poll, or on a network share). */
+typedef struct {
+    int inotify_fd;
+    int watch_ids[MAX_WATCHED];
+    time_t mtimes[MAX_WATCHED];
+} watcher;
+
+/* --hint SECTION: "3", "03" or "03_two_bone", like make check. */
+static int hint_mode(const char *hint, char offered[][64], int count)
 {
-    const char *hint = NULL;
-    int force_poll = 0;
-    for (int i = 1; i < argc; i++) {
-        const char *v = i + 1 < argc ? argv[i + 1] : NULL;
-        if (!strcmp(argv[i], "--poll")) force_poll = 1;
-        else if (v && !strcmp(argv[i], "--hint")) { hint = v; i++; }
-        else if (v && !strcmp(argv[i], "--checker")) { g_checker = v; i++; }
-        else if (v && !strcmp(argv[i], "--root")) { g_root = v; i++; }
-        else if (v && !strcmp(argv[i], "--dir")) { g_dir = v; i++; }
-        else if (v && !strcmp(argv[i], "--objdir")) { g_objdir = v; i++; }
-        else if (v && !strcmp(argv[i], "--work")) { g_work = v; i++; }
-    }
-    msg_choose_language(getenv("WORKBOOK_LANG"));
-    static char offered[MAX_WATCHED][64];
-    int count = list_sections(offered, MAX_WATCHED);
-    if (hint) {
-        char padded[8] = "";
-        if (strlen(hint) == 1) /* "3" for 03, like make check */
-            snprintf(padded, sizeof padded, "0%s", hint);
-        for (int i = 0; i < count; i++) /* accept "03" for 03_two_bone */
-            if (hint[0] && (!strncmp(offered[i], hint, strlen(hint)) || (padded[0] && !strncmp(offered[i], padded, 2))))
-                return show_next_hint(offered[i]);
-        /* not a section: say so and list them, as make check does */
-        fprintf(stderr, "%s", msg(MSG_NO_SECTION));
-        for (int i = 0; i < count; i++)
-            fprintf(stderr, " %s", offered[i]);
-        fprintf(stderr, "\n");
-        return 2;
-    }
-    if (count == 0)
-        return 2;
+    char padded[8] = "";
+    if (strlen(hint) == 1) /* "3" for 03, like make check */
+        snprintf(padded, sizeof padded, "0%s", hint);
+    for (int i = 0; i < count; i++) /* accept "03" for 03_two_bone */
+        if (hint[0] && (!strncmp(offered[i], hint, strlen(hint)) || (padded[0] && !strncmp(offered[i], padded, 2))))
+            return show_next_hint(offered[i], g_results);
+    /* not a section: say so and list them, as make check does */
+    fprintf(stderr, "%s", msg(MSG_NO_SECTION));
+    for (int i = 0; i < count; i++)
+        fprintf(stderr, " %s", offered[i]);
+    fprintf(stderr, "\n");
+    return 2;
+}
 
-    /* Start on the first section that is not done yet. */
-    int current = 0;
-    {
-        char results[1200], line[512];
-        snprintf(results, sizeof results, "%s/results.tsv", g_work);
-        run_checker(NULL, 1, 0); /* quietly refresh every section's state */
-        FILE *f = fopen(results, "r");
-        int found = 0;
-        while (f && !found && fgets(line, sizeof line, f))
-            if (!strncmp(line, "section\t", 8) && !strstr(line, "\tdone\t"))
-                for (int i = 0; i < count; i++)
-                    if (!strncmp(line + 8, offered[i], strlen(offered[i]))) {
-                        current = i;
-                        found = 1;
-                    }
-        if (f)
-            fclose(f);
-    }
+/* The first section that is not done yet (every section's state refreshed
+ * quietly first), else the first. */
+static int first_not_done(char offered[][64], int count)
+{
+    int current = 0, found = 0;
+    char results[1200], line[512];
+    snprintf(results, sizeof results, "%s/results.tsv", g_work);
+    run_checker(NULL, 1, 0);
+    FILE *f = fopen(results, "r");
+    while (f && !found && fgets(line, sizeof line, f))
+        if (!strncmp(line, "section\t", 8) && !strstr(line, "\tdone\t"))
+            for (int i = 0; i < count; i++)
+                if (!strncmp(line + 8, offered[i], strlen(offered[i]))) {
+                    current = i;
+                    found = 1;
+                }
+    if (f)
+        fclose(f);
+    return current;
+}
 
-    int tty = isatty(STDIN_FILENO) && isatty(STDOUT_FILENO);
-    if (tty && tcgetattr(STDIN_FILENO, &g_saved_tty) == 0) {
-        struct termios raw = g_saved_tty;
-        raw.c_lflag &= (tcflag_t) ~(ICANON | ECHO);
-        raw.c_cc[VMIN] = 0;
-        raw.c_cc[VTIME] = 0;
-        g_raw = tcsetattr(STDIN_FILENO, TCSANOW, &raw) == 0;
-        atexit(restore_tty);
-    }
+/* Keys without Enter on a terminal (put back at exit). */
+static void raw_keys(int tty)
+{
+    if (!tty || tcgetattr(STDIN_FILENO, &g_saved_tty) != 0)
+        return;
+    struct termios raw = g_saved_tty;
+    raw.c_lflag &= (tcflag_t) ~(ICANON | ECHO);
+    raw.c_cc[VMIN] = 0;
+    raw.c_cc[VTIME] = 0;
+    g_raw = tcsetattr(STDIN_FILENO, TCSANOW, &raw) == 0;
+    atexit(restore_tty);
+}
 
-    int inotify_fd = -1, watch_ids[MAX_WATCHED];
+static void watch_start(watcher *w, char offered[][64], int count, int force_poll)
+{
+    w->inotify_fd = -1;
     if (!force_poll && !on_network_share(g_dir))
-        inotify_fd = inotify_init1(IN_NONBLOCK | IN_CLOEXEC);
-    for (int i = 0; i < count && inotify_fd >= 0; i++) {
+        w->inotify_fd = inotify_init1(IN_NONBLOCK | IN_CLOEXEC);
+    for (int i = 0; i < count && w->inotify_fd >= 0; i++) {
         char path[1024];
         snprintf(path, sizeof path, "%s/%s", g_dir, offered[i]);
-        watch_ids[i] = inotify_add_watch(inotify_fd, path, IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE | IN_DELETE);
+        w->watch_ids[i] = inotify_add_watch(w->inotify_fd, path, IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE | IN_DELETE);
     }
-    time_t mtimes[MAX_WATCHED];
     for (int i = 0; i < count; i++)
-        mtimes[i] = section_mtime(offered[i]);
+        w->mtimes[i] = section_mtime(offered[i]);
+}
 
+/* The section whose file was saved since the last look, or -1. */
+static int saved_section(watcher *w, char offered[][64], int count, int ready, const struct pollfd *ino)
+{
+    int changed = -1;
+    if (ino && ready > 0 && ino->revents) {
+        char buf[4096] __attribute__((aligned(8)));
+        ssize_t len = read(w->inotify_fd, buf, sizeof buf);
+        for (char *p = buf; len > 0 && p < buf + len;) {
+            struct inotify_event *ev = (struct inotify_event *)(void *)p;
+            if (ev->len && !is_editor_noise(ev->name))
+                for (int i = 0; i < count; i++)
+                    if (w->watch_ids[i] == ev->wd)
+                        changed = i;
+            p += sizeof *ev + ev->len;
+        }
+    } else if (w->inotify_fd < 0) {
+        for (int i = 0; i < count; i++) {
+            time_t t = section_mtime(offered[i]);
+            if (t != w->mtimes[i]) {
+                w->mtimes[i] = t;
+                changed = i;
+            }
+        }
+    }
+    return changed;
+}
+
+/* One key: n next section, h its next hint, l the list; 0 for q (quit). */
+static int on_key(char key, char offered[][64], int count, int *current, int *redraws, int tty)
+{
+    if (key == 'q')
+        return 0;
+    if (key == 'n') {
+        *current = (*current + 1) % count;
+        redraw(offered[*current], *current, count, ++*redraws, tty);
+    } else if (key == 'h') {
+        printf("\n");
+        char results[1200]; /* the failure on screen: the last redraw's */
+        snprintf(results, sizeof results, "%s/results.tsv", g_work);
+        show_next_hint(offered[*current], results);
+        fflush(stdout);
+    } else if (key == 'l') {
+        if (tty)
+            printf("\033[2J\033[H");
+        run_checker(NULL, 1, tty && !getenv("NO_COLOR"));
+        fflush(stdout);
+    }
+    return 1;
+}
+
+/* Redraws the section saved or picked, until q (or poll fails). */
+static void watch_loop(watcher *w, char offered[][64], int count, int current, int tty)
+{
     int redraws = 1;
     redraw(offered[current], current, count, redraws, tty);
-    printf("%s\n", inotify_fd >= 0 ? "(inotify)" : "(polling every second)");
+    printf("%s\n", w->inotify_fd >= 0 ? "(inotify)" : "(polling every second)");
     fflush(stdout);
     for (;;) {
         struct pollfd fds[2];
         int n = 0, key_i = -1, ino_i = -1;
         if (g_raw) { fds[n].fd = STDIN_FILENO; fds[n].events = POLLIN; key_i = n++; }
-        if (inotify_fd >= 0) { fds[n].fd = inotify_fd; fds[n].events = POLLIN; ino_i = n++; }
+        if (w->inotify_fd >= 0) { fds[n].fd = w->inotify_fd; fds[n].events = POLLIN; ino_i = n++; }
         int ready = poll(fds, (nfds_t)n, 1000);
         if (ready < 0 && errno != EINTR)
             break;
-        int changed = -1;
-        if (ino_i >= 0 && ready > 0 && fds[ino_i].revents) {
-            char buf[4096] __attribute__((aligned(8)));
-            ssize_t len = read(inotify_fd, buf, sizeof buf);
-            for (char *p = buf; len > 0 && p < buf + len;) {
-                struct inotify_event *ev = (struct inotify_event *)(void *)p;
-                if (ev->len && !is_editor_noise(ev->name))
-                    for (int i = 0; i < count; i++)
-                        if (watch_ids[i] == ev->wd)
-                            changed = i;
-                p += sizeof *ev + ev->len;
-            }
-        } else if (inotify_fd < 0) {
-            for (int i = 0; i < count; i++) {
-                time_t t = section_mtime(offered[i]);
-                if (t != mtimes[i]) {
-                    mtimes[i] = t;
-                    changed = i;
-                }
-            }
-        }
+        int changed = saved_section(w, offered, count, ready, ino_i >= 0 ? &fds[ino_i] : NULL);
         if (changed >= 0) {
             usleep(150 * 1000); /* let the editor finish its rename dance */
             current = changed;
@@ -389,22 +443,39 @@ int main(int argc, char **argv)
             char key;
             if (read(STDIN_FILENO, &key, 1) != 1)
                 continue;
-            if (key == 'q')
+            if (!on_key(key, offered, count, &current, &redraws, tty))
                 break;
-            if (key == 'n') {
-                current = (current + 1) % count;
-                redraw(offered[current], current, count, ++redraws, tty);
-            } else if (key == 'h') {
-                printf("\n");
-                show_next_hint(offered[current]);
-                fflush(stdout);
-            } else if (key == 'l') {
-                if (tty)
-                    printf("\033[2J\033[H");
-                run_checker(NULL, 1, tty && !getenv("NO_COLOR"));
-                fflush(stdout);
-            }
         }
     }
+}
+
+int main(int argc, char **argv)
+{
+    const char *hint = NULL;
+    int force_poll = 0;
+    for (int i = 1; i < argc; i++) {
+        const char *v = i + 1 < argc ? argv[i + 1] : NULL;
+        if (!strcmp(argv[i], "--poll")) force_poll = 1;
+        else if (v && !strcmp(argv[i], "--hint")) { hint = v; i++; }
+        else if (v && !strcmp(argv[i], "--results")) { g_results = v; i++; }
+        else if (v && !strcmp(argv[i], "--checker")) { g_checker = v; i++; }
+        else if (v && !strcmp(argv[i], "--root")) { g_root = v; i++; }
+        else if (v && !strcmp(argv[i], "--dir")) { g_dir = v; i++; }
+        else if (v && !strcmp(argv[i], "--objdir")) { g_objdir = v; i++; }
+        else if (v && !strcmp(argv[i], "--work")) { g_work = v; i++; }
+    }
+    msg_choose_language(getenv("WORKBOOK_LANG"));
+    static char offered[MAX_WATCHED][64];
+    int count = list_sections(offered, MAX_WATCHED);
+    if (hint)
+        return hint_mode(hint, offered, count);
+    if (count == 0)
+        return 2;
+    int current = first_not_done(offered, count);
+    int tty = isatty(STDIN_FILENO) && isatty(STDOUT_FILENO);
+    raw_keys(tty);
+    static watcher w;
+    watch_start(&w, offered, count, force_poll);
+    watch_loop(&w, offered, count, current, tty);
     return 0;
 }

@@ -18,12 +18,12 @@
 
 typedef struct {
     int joint_count;                 /* 2 .. IK_CHAIN_MAX_JOINTS */
-    vec3 joints[IK_CHAIN_MAX_JOINTS];
+    vec3 joints[IK_CHAIN_MAX_JOINTS];  /* world space, metres */
 } ik_chain;
 
 typedef struct {
     int max_passes;                  /* 1 .. IK_MAX_PASSES */
-    float tolerance;                 /* stop once |tip - target| < tolerance */
+    float tolerance;                 /* metres: stop once |tip - target| < tolerance */
 } ik_settings;
 
 typedef enum {
@@ -36,8 +36,8 @@ typedef enum {
 typedef struct {
     ik_status status;
     int passes;                      /* passes actually run (0 if none needed) */
-    float initial_error;             /* |tip - target| before the first pass */
-    float tip_error[IK_MAX_PASSES];  /* |tip - target| after pass 1, 2, ... */
+    float initial_error;             /* |tip - target| before the first pass, metres */
+    float tip_error[IK_MAX_PASSES];  /* |tip - target| after pass 1, 2, ..., metres */
 } ik_report;
 
 typedef enum {

@@ -122,8 +122,9 @@ static int write_foot_ik(FILE *out)
             in.memory[f] = o.memory[f];
     }
 
-    /* Block 1: the ground's profile along the walk, closed down to -0.3
-     * past the ledge (nothing is there). */
+    /* Block 1: the ground's profile along the walk, down the ledge's face
+     * to the bottom of the plot (-0.3) and no further: past the ledge there
+     * is no ground at all, and a line there would read as a lower floor. */
     fprintf(out, "\n\n# ground profile: z y\n");
     for (int i = 0; i <= 2150; i++) {
         float z = -0.3f + 0.002f * (float)i;
@@ -131,7 +132,7 @@ static int write_foot_ik(FILE *out)
         if (terrain_raycast_down(&course, v3(0.0f, 10.0f, z), 20.0f, &hit))
             fprintf(out, "%.3f %.4f\n", (double)z, (double)hit.point.y);
         else {
-            fprintf(out, "%.3f %.4f\n%.3f %.4f\n", (double)z, -0.3, 4.0, -0.3);
+            fprintf(out, "%.3f %.4f\n", (double)z, -0.3);
             break;
         }
     }

@@ -7,5 +7,6 @@ set style line 1 lc rgb '#0072B2' lw 2        # CCD / reference / first series
 set style line 2 lc rgb '#D55E00' lw 2        # FABRIK / student / second series
 set style line 3 lc rgb '#009E73' lw 2 dt 2   # marks
 set style line 9 lc rgb '#999999' lw 1 dt 3   # tolerance lines
+set encoding utf8   # key boxes measure Thai text in characters, not bytes
 set grid lc rgb '#dddddd'
 set key opaque box lc rgb '#cccccc'

@@ -2,6 +2,7 @@
  * converge, for the plots.
  *
  *   convergence OUT.dat [SUMMARY.txt]
+ *   convergence curl OUT.dat     the chain after each pass (05's curl figure)
  *
  * For chains of 3, 5, 10 and 20 bones it solves one fixed set of random
  * reachable targets (seeded, so every run draws the same ones) with both
@@ -91,8 +92,66 @@ static float quantile(const float *sorted, int n, float q)
     return sorted[i];
 }
 
+/* 05's curl figure: one planar chain (8 bones of 0.25 m, reach 2 m, each
+ * bone tipped 4 degrees further toward +x than the last) and a target in
+ * its plane, solved pass by pass by both solvers with the chapter's
+ * tolerance (0.01 m). Writes, per solver, the chain before and after each
+ * pass (x y per joint, one block per pass), then the bend at each inner
+ * joint after the last pass (degrees): CCD's grows toward the tip. */
+#define CURL_BONES 8
+#define CURL_PASSES 3
+static float curl_bend_deg(const ik_chain *c, int i)
+{
+    vec3 a = v3_normalize(v3_sub(c->joints[i], c->joints[i - 1]));
+    vec3 b = v3_normalize(v3_sub(c->joints[i + 1], c->joints[i]));
+    float d = fminf(1.0f, fmaxf(-1.0f, v3_dot(a, b)));
+    return acosf(d) * IK_RAD_TO_DEG;
+}
+
+static int write_curl(const char *path)
+{
+    FILE *out = fopen(path, "w");
+    if (!out)
+        return 0;
+    ik_chain start;
+    start.joint_count = CURL_BONES + 1;
+    start.joints[0] = v3_zero();
+    for (int i = 1; i <= CURL_BONES; i++) {
+        float tilt = 4.0f * IK_DEG_TO_RAD * (float)i;
+        start.joints[i] = v3_add(start.joints[i - 1], v3_scale(v3(sinf(tilt), cosf(tilt), 0.0f), 0.25f));
+    }
+    const vec3 target = v3(1.4f, 0.9f, 0.0f);
+    fprintf(out, "# 05 curl: %d bones of 0.25 m, target (%.2f, %.2f); blocks: per solver, passes 0..%d (x y)\n",
+            CURL_BONES, (double)target.x, (double)target.y, CURL_PASSES);
+    float bends[2][CURL_BONES];
+    for (int k = 0; k < 2; k++) {
+        ik_chain chain = start;
+        for (int p = 0; p <= CURL_PASSES; p++) {
+            if (p > 0) {
+                /* one pass at a time: the solver goes on from where it stopped */
+                ik_settings one = {1, 1e-9f};
+                static ik_report report;
+                SOLVERS[k].solve(&chain, target, &one, &report);
+            }
+            fprintf(out, "# %s after pass %d\n", SOLVERS[k].name, p);
+            for (int i = 0; i < chain.joint_count; i++)
+                fprintf(out, "%.5f %.5f\n", (double)chain.joints[i].x, (double)chain.joints[i].y);
+            fprintf(out, "\n\n");
+        }
+        for (int i = 1; i < CURL_BONES; i++)
+            bends[k][i] = curl_bend_deg(&chain, i);
+    }
+    fprintf(out, "# bend after pass %d (degrees): joint CCD FABRIK\n", CURL_PASSES);
+    for (int i = 1; i < CURL_BONES; i++)
+        fprintf(out, "%d %.2f %.2f\n", i, (double)bends[0][i], (double)bends[1][i]);
+    fprintf(out, "\n\n# target\n%.3f %.3f\n", (double)target.x, (double)target.y);
+    return fclose(out) == 0;
+}
+
 int main(int argc, char **argv)
 {
+    if (argc == 3 && strcmp(argv[1], "curl") == 0)
+        return write_curl(argv[2]) ? 0 : 1;
     const char *out_path = argc > 1 ? argv[1] : "build/plots/convergence.dat";
     const char *summary_path = argc > 2 ? argv[2] : NULL;
     FILE *out = fopen(out_path, "w");

@@ -2,6 +2,7 @@
  *
  *   figures fk     OUT.dat   01: an arm posed by forward kinematics, side view
  *   figures angles OUT.dat   02: elbow and shoulder angle against distance D
+ *   figures triangle OUT.dat 03: the shoulder-elbow-target triangle, side view
  *   figures pole   OUT.dat   03/04: the pole swept around the root->target line
  */
 #include "forward_kinematics.h"
@@ -56,6 +57,68 @@ static int write_angles(FILE *out)
     return 1;
 }
 
+/* 03: chapter 03's worked example solved by the reference (L1 = 0.5,
+ * L2 = 0.4, target 0.7 m away, forward and down; the pole behind and
+ * down), drawn from the side: z across, y up (every point has x = 0.2).
+ * Blocks: 0 = shoulder, elbow, target (z y name); 1 = the two bones;
+ * 2 = the line D; 3 = the pole and the dashed line to it; 4 = the arc of
+ * the shoulder angle; 5 = the arc of the elbow angle; 6 = side labels
+ * (z y text). */
+static void arc(FILE *out, vec3 centre, vec3 from, vec3 to, float radius)
+{
+    /* from `from` toward `to` (both directions from centre) in the y-z plane */
+    float a0 = atan2f(from.y, from.z), a1 = atan2f(to.y, to.z);
+    if (a1 - a0 > IK_PI) a1 -= 2.0f * IK_PI;
+    if (a0 - a1 > IK_PI) a1 += 2.0f * IK_PI;
+    for (int i = 0; i <= 24; i++) {
+        float a = a0 + (a1 - a0) * (float)i / 24.0f;
+        fprintf(out, "%.5f %.5f\n", (double)(centre.z + radius * cosf(a)), (double)(centre.y + radius * sinf(a)));
+    }
+    fprintf(out, "\n\n");
+}
+
+static int write_triangle(FILE *out)
+{
+    const vec3 root = v3(0.2f, 1.4f, 0.0f);
+    const two_bone_input in = {root, v3_add(root, v3(0.0f, -0.42f, 0.56f)), v3_add(root, v3(0.0f, -0.3f, -0.5f)),
+                               0.5f, 0.4f};
+    two_bone_output o;
+    if (two_bone_solve(&in, &o) != TWO_BONE_REACHED)
+        return 0;
+    const float d = v3_distance(in.root, in.target);
+    const float shoulder = shoulder_angle(in.len_upper, in.len_lower, d) * IK_RAD_TO_DEG;
+    const float elbow = elbow_interior_angle(in.len_upper, in.len_lower, d) * IK_RAD_TO_DEG;
+    fprintf(out, "# 03 worked example: L1 %.2f L2 %.2f D %.3f shoulder %.2f deg elbow %.2f deg; z y name\n",
+            (double)in.len_upper, (double)in.len_lower, (double)d, (double)shoulder, (double)elbow);
+    fprintf(out, "%.5f %.5f S\n%.5f %.5f E\n%.5f %.5f T\n\n\n", (double)in.root.z, (double)in.root.y,
+            (double)o.mid.z, (double)o.mid.y, (double)o.tip.z, (double)o.tip.y);
+    fprintf(out, "# bones: z y\n%.5f %.5f\n%.5f %.5f\n%.5f %.5f\n\n\n", (double)in.root.z, (double)in.root.y,
+            (double)o.mid.z, (double)o.mid.y, (double)o.tip.z, (double)o.tip.y);
+    fprintf(out, "# D: z y\n%.5f %.5f\n%.5f %.5f\n\n\n", (double)in.root.z, (double)in.root.y, (double)in.target.z,
+            (double)in.target.y);
+    fprintf(out, "# pole: z y (root, pole)\n%.5f %.5f\n%.5f %.5f\n\n\n", (double)in.root.z, (double)in.root.y,
+            (double)in.pole.z, (double)in.pole.y);
+    fprintf(out, "# shoulder angle arc\n");
+    arc(out, in.root, v3_sub(in.target, in.root), v3_sub(o.mid, in.root), 0.12f);
+    fprintf(out, "# elbow angle arc\n");
+    arc(out, o.mid, v3_sub(in.root, o.mid), v3_sub(o.tip, o.mid), 0.07f);
+    /* labels beside each side, pushed off its middle away from the triangle */
+    const vec3 centre = v3_scale(v3_add(v3_add(in.root, o.mid), o.tip), 1.0f / 3.0f);
+    const vec3 ends[3][2] = {{in.root, o.mid}, {o.mid, o.tip}, {in.root, o.tip}};
+    const char *names[3] = {"L1", "L2", "D"};
+    const float lengths[3] = {in.len_upper, in.len_lower, d};
+    fprintf(out, "# side labels: z y text\n");
+    for (int i = 0; i < 3; i++) {
+        vec3 m = v3_scale(v3_add(ends[i][0], ends[i][1]), 0.5f);
+        vec3 away = v3_normalize(v3_sub(m, centre));
+        vec3 at = v3_add(m, v3_scale(away, 0.06f));
+        fprintf(out, "%.5f %.5f \"%s = %.2f m\"\n", (double)at.z, (double)at.y, names[i], (double)lengths[i]);
+    }
+    fprintf(out, "%.5f %.5f \"θ_S = %.2f°\"\n", (double)(in.root.z + 0.2f), (double)(in.root.y - 0.09f), (double)shoulder);
+    fprintf(out, "%.5f %.5f \"θ_E = %.2f°\"\n", (double)(o.mid.z + 0.17f), (double)(o.mid.y + 0.065f), (double)elbow);
+    return 1;
+}
+
 /* 03/04: the hip turns about the root->target line; the knee pole rides
  * with it, the knee swings on a circle, the foot stays on the target. The
  * points are drawn in the plane across that line (u, v). */
@@ -85,7 +148,7 @@ static int write_pole(FILE *out)
 int main(int argc, char **argv)
 {
     if (argc != 3) {
-        fprintf(stderr, "usage: figures fk|angles|pole OUT.dat\n");
+        fprintf(stderr, "usage: figures fk|angles|triangle|pole OUT.dat\n");
         return 2;
     }
     FILE *out = fopen(argv[2], "w");
@@ -95,6 +158,7 @@ int main(int argc, char **argv)
     }
     int ok = !strcmp(argv[1], "fk") ? write_fk(out)
            : !strcmp(argv[1], "angles") ? write_angles(out)
+           : !strcmp(argv[1], "triangle") ? write_triangle(out)
            : !strcmp(argv[1], "pole") ? write_pole(out) : -1;
     if (fclose(out) != 0 || ok != 1) {
         fprintf(stderr, "figures: %s failed\n", argv[1]);

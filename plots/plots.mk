@@ -7,7 +7,7 @@
 # Data and images are deterministic: same data -> byte-identical images.
 
 PLOTS := $(BUILD)/plots
-PLOT_FIGURES := convergence fk angles pole foot_ik aim root_path controller scene
+PLOT_FIGURES := convergence ccd_curl fk angles triangle pole foot_ik aim root_path controller scene
 PLOT_IMAGES := $(foreach f,$(PLOT_FIGURES),$(PLOTS)/$(f).svg $(PLOTS)/$(f).png)
 HAVE_GNUPLOT := $(shell command -v gnuplot 2>/dev/null)
 GNUPLOT_HINT := gnuplot is not installed: run 'make setup' (as root) or 'sudo apt-get install -y gnuplot-nox' to draw the figures
@@ -24,7 +24,10 @@ $(PLOTS)/convergence: plots/convergence.c solutions/05_ccd/ccd.c solutions/06_fa
 $(PLOTS)/convergence.dat: $(PLOTS)/convergence
 	@$< $@ $(PLOTS)/convergence_summary.txt
 
-$(PLOTS)/fk.dat $(PLOTS)/angles.dat $(PLOTS)/pole.dat: $(PLOTS)/%.dat: $(PLOTS)/figures
+$(PLOTS)/ccd_curl.dat: $(PLOTS)/convergence
+	@$< curl $@
+
+$(PLOTS)/fk.dat $(PLOTS)/angles.dat $(PLOTS)/triangle.dat $(PLOTS)/pole.dat: $(PLOTS)/%.dat: $(PLOTS)/figures
 	@$< $* $@
 
 # 07-10 from their references (run from the root: 09 reads the CMU clip).

@@ -58,6 +58,7 @@
 #include "foot_ik.h"
 #include "forward_kinematics.h"
 #include "ikmath.h"
+#include "mocap_legs.h"
 #include "root_motion.h"
 #include "terrain.h"
 
@@ -149,68 +150,25 @@ static float inside_wall(const terrain *ground, vec3 ankle)
 
 /* ---- the clip's pose, placed where the controller stands ------------------ */
 
-typedef struct {
-    int hips, thigh[FOOT_COUNT], knee[FOOT_COUNT], ankle[FOOT_COUNT];
-    float thigh_length[FOOT_COUNT], shin_length[FOOT_COUNT];
-} leg_joints;
-
-static int find_legs(const bvh_skeleton *s, leg_joints *legs)
-{
-    static const char *const NAMES[FOOT_COUNT][3] = {{"LeftHip", "LeftKnee", "LeftAnkle"},
-                                                     {"RightHip", "RightKnee", "RightAnkle"}};
-    legs->hips = 0;
-    for (int f = 0; f < FOOT_COUNT; f++) {
-        legs->thigh[f] = bvh_find_joint(s, NAMES[f][0]);
-        legs->knee[f] = bvh_find_joint(s, NAMES[f][1]);
-        legs->ankle[f] = bvh_find_joint(s, NAMES[f][2]);
-        if (legs->thigh[f] < 0 || legs->knee[f] < 0 || legs->ankle[f] < 0)
-            return 0;
-        /* Rest lengths: a joint's offset from its parent never changes. */
-        legs->thigh_length[f] = v3_length(s->joints[legs->knee[f]].offset) * BVH_CMU_METRES_PER_UNIT;
-        legs->shin_length[f] = v3_length(s->joints[legs->ankle[f]].offset) * BVH_CMU_METRES_PER_UNIT;
-    }
-    return 1;
-}
-
-/* Forward kinematics of one frame, in metres, clip space. */
-static int pose_frame(const bvh_file *file, int frame, fk_transform *world)
-{
-    bvh_local local[BVH_MAX_JOINTS];
-    int n = bvh_frame_local(file, frame, local, BVH_MAX_JOINTS);
-    if (n < 1 || n > FK_MAX_BONES)
-        return 0;
-    fk_bone bones[FK_MAX_BONES];
-    for (int i = 0; i < n; i++)
-        bones[i] = (fk_bone){local[i].parent, local[i].local_offset, local[i].local_rotation};
-    if (fk_compute_world(bones, n, world) != FK_OK)
-        return 0;
-    for (int i = 0; i < n; i++)
-        world[i].position = v3_scale(world[i].position, BVH_CMU_METRES_PER_UNIT);
-    return 1;
-}
+/* The clip's legs and their posing are include/mocap_legs.h's, shared
+ * with section 07's checks on the same clip. The hips are the root joint. */
+#define HIPS_JOINT 0
 
 /* The clip's stance ankle height: over every frame the lower of the two
  * ankles, and the median of that. */
-static int compare_float(const void *a, const void *b)
-{
-    float x = *(const float *)a, y = *(const float *)b;
-    return (x > y) - (x < y);
-}
-
-static float standing_ankle_height(const bvh_file *file, const leg_joints *legs)
+static float standing_ankle_height(const bvh_file *file, const mocap_legs *legs)
 {
     static float lower[RM_MAX_FRAMES];
     int n = 0;
     for (int i = 0; i < file->motion.frame_count && n < RM_MAX_FRAMES; i++) {
         fk_transform world[FK_MAX_BONES];
-        if (!pose_frame(file, i, world))
+        if (!mocap_pose_frame(file, i, world))
             continue;
-        lower[n++] = fminf(world[legs->ankle[0]].position.y, world[legs->ankle[1]].position.y);
+        lower[n++] = fminf(world[legs->joint[0][2]].position.y, world[legs->joint[1][2]].position.y);
     }
     if (n == 0)
         return 0.05f;
-    qsort(lower, (size_t)n, sizeof lower[0], compare_float);
-    return lower[n / 2];
+    return mocap_median(lower, n);
 }
 
 /* A clip-space point placed in the world: the root's horizontal travel
@@ -227,24 +185,18 @@ static vec3 place(const placement *p, vec3 clip_point)
     return v3_add(p->feet, quat_rotate(p->turn, v3_sub(clip_point, p->root_xz)));
 }
 
-static foot_leg make_leg(const placement *p, const fk_transform *world, const leg_joints *legs, int f,
+static foot_leg make_leg(const placement *p, const fk_transform *world, const mocap_legs *legs, int f,
                          vec3 forward)
 {
     foot_leg leg;
-    leg.hip = place(p, world[legs->thigh[f]].position);
-    leg.knee = place(p, world[legs->knee[f]].position);
-    leg.ankle = place(p, world[legs->ankle[f]].position);
-    leg.foot_rotation = quat_normalize(quat_mul(p->turn, world[legs->ankle[f]].rotation));
-    /* The pole: out from the hip-ankle line through the animated knee, so
-     * the solved knee bends the way the clip bent it (forward when the leg
-     * is straight). */
-    vec3 axis = v3_normalize_or(v3_sub(leg.ankle, leg.hip), v3_neg(v3_up()));
-    vec3 along = v3_add(leg.hip, v3_scale(axis, v3_dot(v3_sub(leg.knee, leg.hip), axis)));
-    vec3 bend = v3_sub(leg.knee, along);
-    vec3 out = v3_length(bend) > 1e-3f ? v3_normalize(bend) : forward;
-    leg.knee_pole = v3_add(leg.knee, v3_scale(out, 0.5f));
-    leg.thigh_length = legs->thigh_length[f];
-    leg.shin_length = legs->shin_length[f];
+    leg.hip = place(p, world[legs->joint[f][0]].position);
+    leg.knee = place(p, world[legs->joint[f][1]].position);
+    leg.ankle = place(p, world[legs->joint[f][2]].position);
+    leg.foot_rotation = quat_normalize(quat_mul(p->turn, world[legs->joint[f][2]].rotation));
+    /* Forward (the controller's) when the leg is straight. */
+    leg.knee_pole = mocap_knee_pole(leg.hip, leg.knee, leg.ankle, forward);
+    leg.thigh_length = legs->thigh[f];
+    leg.shin_length = legs->shin[f];
     return leg;
 }
 
@@ -271,7 +223,7 @@ typedef struct {
 
 /* Poses the clip at time t where the controller stands, runs foot IK, and
  * writes one row. */
-static int solve_and_write(FILE *out, const bvh_file *file, const rm_clip *clip, const leg_joints *legs,
+static int solve_and_write(FILE *out, const bvh_file *file, const rm_clip *clip, const mocap_legs *legs,
                            const terrain *ground, float t, float dt, const rm_character *path,
                            const ctrl_state *body, float radius, foot_ik_input *ik, scene_stats *stats)
 {
@@ -280,7 +232,7 @@ static int solve_and_write(FILE *out, const bvh_file *file, const rm_clip *clip,
         frame = file->motion.frame_count - 1;
     fk_transform world[FK_MAX_BONES];
     rm_root_pose root;
-    if (!pose_frame(file, frame, world) || rm_sample(clip, t, &root) != RM_OK)
+    if (!mocap_pose_frame(file, frame, world) || rm_sample(clip, t, &root) != RM_OK)
         return 0;
     placement p = {v3(root.position.x, 0.0f, root.position.z),
                    quat_from_axis_angle(v3_up(), body->yaw - rm_heading(root.rotation)),
@@ -298,7 +250,7 @@ static int solve_and_write(FILE *out, const bvh_file *file, const rm_clip *clip,
     for (int f = 0; f < FOOT_COUNT; f++)
         ik->memory[f] = solved.memory[f];
 
-    vec3 hips = place(&p, world[legs->hips].position);
+    vec3 hips = place(&p, world[HIPS_JOINT].position);
     fprintf(out, "%.4f %.4f %.4f %.4f %.4f %.4f %d %.2f %.4f %.4f %.4f %.4f", (double)t, (double)path->position.x,
             (double)path->position.z, (double)body->center.x, (double)body->center.y, (double)body->center.z,
             body->grounded, (double)(body->yaw * IK_RAD_TO_DEG), (double)(body->center.y - radius),
@@ -358,9 +310,9 @@ int main(int argc, char **argv)
         return 1;
     }
     static rm_clip clip;
-    leg_joints legs;
+    mocap_legs legs;
     rm_status rs = rm_clip_from_bvh(&file, 0, BVH_CMU_METRES_PER_UNIT, 0, &clip);
-    if (rs != RM_OK || !find_legs(&file.skeleton, &legs)) {
+    if (rs != RM_OK || !mocap_find_legs(&file.skeleton, &legs)) {
         fprintf(stderr, "scene: %s\n", rs != RM_OK ? rm_status_text(rs) : "the clip has no LeftHip/LeftKnee/... legs");
         bvh_free(&file);
         return 1;

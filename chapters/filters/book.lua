@@ -9,6 +9,8 @@ One Markdown source, two editions. Metadata (set by chapters/book.mk):
   book-plots     where the plots issue writes its SVGs, default build/plots
   book-manifest  optional file: one "tree/path#snippet" line per code region
                  pulled in (the tests compare it with the sources)
+  book-catalog   what `build/checker --print-catalog` wrote (the sections'
+                 checks and the diagnoses), default build/catalog.tsv
 
 What it does:
 
@@ -35,19 +37,18 @@ What it does:
     file and the marker.
 
   * ::: {.checks section="03_two_bone"} :::  the section's checks (name and
-    Thai title) read from checker/sections/<slug>/suite.c (DEFINE_SUITE).
+    Thai title), from the checker's catalog (see book-catalog).
   * ::: {.diagnoses ids="degrees,nan_acos"} :::  the named mistakes and their
-    advice, read from checker/diagnosis.c. A title or advice given there as
-    a message id (MSG_...) is looked up in checker/messages.c (Thai text).
+    Thai advice, from the same catalog.
   * ::: {.hints section="03_two_bone"} :::  the section's hints, read from
-    checker/hints/<slug>.md (the one home of every hint, also shown by
+    checker/sections/<slug>/hints.md (the one home of every hint, also shown by
     `make hint` / watch): hints separated by lines starting with "---", each
     opening with a "# title" line, the rest Markdown. One collapsible
     <details class="hint"> per hint, "คำใบ้ k: title". A missing file or a
     hint without its "# " title stops the build, naming the file.
   * ::: {.details title="..."}  a collapsible <details> block for anything
     else (the instructor's full reference file). ::: {.hint} is refused:
-    hints are written in checker/hints/ only.
+    hints are written in checker/sections/<slug>/hints.md only.
   * ::: {.student-only} / {.instructor-only}  kept in one edition only.
   * ![caption](plots/NAME.svg)  kept when <book-plots>/NAME.svg exists,
     otherwise replaced by a short note (figures come from a later issue).
@@ -119,6 +120,7 @@ local function read_meta(meta)
   meta_vals.plots = get("book-plots", "build/plots")
   meta_vals.page = get("book-page", nil)
   meta_vals.manifest = get("book-manifest", nil)
+  meta_vals.catalog = get("book-catalog", "build/catalog.tsv")
   local pages = get("book-pages", nil)
   if not meta_vals.page or not pages then fail("metadata book-page and book-pages are required") end
   meta_vals.pages = {}
@@ -285,127 +287,57 @@ end
 
 -- ---- checks and diagnoses from the checker -----------------------------
 
--- The comma-separated items of a C initializer's text: each item is
--- {str = "..."} (adjacent string literals joined) or {ident = "NAME"}.
-local function c_items(text)
-  local items, i, n = {}, 1, #text
-  local cur = nil
-  local function flush()
-    if cur then items[#items + 1] = cur end
-    cur = nil
-  end
-  while i <= n do
-    local c = text:sub(i, i)
-    if c == '"' then
-      local buf = {}
-      i = i + 1
-      while i <= n and text:sub(i, i) ~= '"' do
-        local ch = text:sub(i, i)
-        if ch == "\\" then
-          local nx = text:sub(i + 1, i + 1)
-          buf[#buf + 1] = (nx == "n") and " " or nx
-          i = i + 2
-        else
-          buf[#buf + 1] = ch
-          i = i + 1
-        end
-      end
-      i = i + 1
-      if cur and cur.str then cur.str = cur.str .. table.concat(buf)
-      else cur = {str = table.concat(buf)} end
-    elseif c == "," then
-      flush()
-      i = i + 1
-    elseif c:find("[%a_]") then
-      local word = text:match("^[%w_]+", i)
-      if not cur then cur = {ident = word} end
-      i = i + #word
-    else
-      i = i + 1
+-- The checker's own catalogue (build/checker --print-catalog, written by
+-- chapters/book.mk to book-catalog): one record a line, tab-separated, the
+-- kind first; \t, \n and \\ inside a field. The book parses no C.
+local catalog
+local function load_catalog()
+  if catalog then return catalog end
+  local rel = meta_vals.catalog
+  local text = read_file(rel)
+  if not text then fail("the checker's catalog '" .. rel .. "' not found (make book writes it with build/checker --print-catalog)") end
+  catalog = {checks = {}, diagnoses = {}}
+  local unescape = {n = "\n", t = "\t", ["\\"] = "\\"}
+  for _, line in ipairs(split_lines(text)) do
+    local f = {}
+    for field in (line .. "\t"):gmatch("([^\t]*)\t") do
+      f[#f + 1] = field:gsub("\\(.)", unescape)
+    end
+    if f[1] == "check" then
+      local list = catalog.checks[f[2]] or {}
+      list[#list + 1] = {name = f[3], title = f[4], title_en = f[5]}
+      catalog.checks[f[2]] = list
+    elseif f[1] == "diagnosis" then
+      catalog.diagnoses[f[2]] = {sections = f[3], advice = f[5], advice_en = f[6]}
     end
   end
-  flush()
-  return items
-end
-
--- The Thai text of a message id (MSG_...) in checker/messages.c, where the
--- catalogue holds  M(MSG_X, "thai", "english").
-local msg_cache
-local function message_text(id)
-  if not msg_cache then
-    msg_cache = {}
-    -- messages.c holds M(...) entries; each section's block of the .def
-    -- files holds MSG(...) entries of the same shape.
-    for _, file in ipairs({"checker/messages.c", "checker/messages_sections_01_05.def",
-                           "checker/messages_sections_06_10.def"}) do
-      local text = read_file(root_path(file))
-      if text then
-        for body in text:gmatch("%f[%w_]MS?G?%s*(%b())") do
-          local items = c_items(body:sub(2, -2))
-          if items[1] and items[1].ident and items[2] and items[2].str then
-            msg_cache[items[1].ident] = items[2].str
-          end
-        end
-      end
-    end
-  end
-  return msg_cache[id]
-end
-
--- An item as text: a string literal, or a message id looked up.
-local function item_text(item, where)
-  if not item then return nil end
-  if item.str then return item.str end
-  local t = message_text(item.ident)
-  if not t then fail(where .. ": message '" .. tostring(item.ident) .. "' not found in checker/messages.c") end
-  return t
+  return catalog
 end
 
 local function checks_div(el)
   local slug = el.attributes.section
   if not slug or not slug:find("^%d%d_[%w_]+$") then fail("::: checks needs section=\"NN_slug\"") end
-  local rel = "checker/sections/" .. slug .. "/suite.c"
-  local text = read_file(root_path(rel))
-  if not text then fail("checks: '" .. rel .. "' not found") end
-  local body = text:match("DEFINE_SUITE%s*%((.*)%)")
-  if not body then fail("checks: no DEFINE_SUITE in " .. rel) end
+  local checks = load_catalog().checks[slug]
+  if not checks then fail("checks: section '" .. slug .. "' is not in the checker's catalog (" .. meta_vals.catalog .. ")") end
   local rows = {}
-  for entry in body:gmatch("%b{}") do
-    local it = c_items(entry:sub(2, -2))
-    if it[1] and it[1].str and it[2] then
-      rows[#rows + 1] = {{pandoc.Plain({pandoc.Code(it[1].str)})},
-                         {pandoc.Plain(text_inlines(item_text(it[2], rel)))}}
-    end
+  for _, c in ipairs(checks) do
+    rows[#rows + 1] = {{pandoc.Plain({pandoc.Code(c.name)})}, {pandoc.Plain(text_inlines(c.title))}}
   end
-  if #rows == 0 then fail("checks: no checks listed in " .. rel) end
   local head = {{pandoc.Plain(text_inlines("ชื่อ check"))}, {pandoc.Plain(text_inlines("สิ่งที่ตรวจ"))}}
   local st = pandoc.SimpleTable({}, {pandoc.AlignDefault, pandoc.AlignDefault}, {0, 0}, head, rows)
   local blocks = {pandoc.utils.from_simple_table(st)}
-  manifest[#manifest + 1] = rel .. "#checks"
+  manifest[#manifest + 1] = "checker/sections/" .. slug .. "/suite.c#checks"
   return pandoc.Div(blocks, pandoc.Attr("", {"checks"}))
 end
 
-local diag_cache
 local function diagnoses_div(el)
   local ids = el.attributes.ids
   if not ids then fail("::: diagnoses needs ids=\"a,b\"") end
-  if not diag_cache then
-    local text = read_file(root_path("checker/diagnosis.c"))
-    if not text then fail("diagnoses: checker/diagnosis.c not found") end
-    diag_cache = {}
-    -- the entries inside the table's initializer:  [DIAG_X] = {"id", "advice" ...}
-    local table_body = text:match("%]%s*=%s*(%b{})")
-    if not table_body then fail("diagnoses: no table in checker/diagnosis.c") end
-    for entry in table_body:sub(2, -2):gmatch("%[DIAG_[%u_]+%]%s*=%s*(%b{})") do
-      local it = c_items(entry:sub(2, -2))
-      if it[1] and it[1].str and it[2] then diag_cache[it[1].str] = it[2] end
-    end
-  end
   local items = {}
   for id in ids:gmatch("[^,%s]+") do
-    if not diag_cache[id] then fail("diagnoses: id '" .. id .. "' not found in checker/diagnosis.c") end
-    local advice = item_text(diag_cache[id], "diagnoses " .. id)
-    items[#items + 1] = {{pandoc.Code(id)}, {{pandoc.Plain(text_inlines(advice))}}}
+    local d = load_catalog().diagnoses[id]
+    if not d then fail("diagnoses: id '" .. id .. "' is not in the checker's catalog (" .. meta_vals.catalog .. ")") end
+    items[#items + 1] = {{pandoc.Code(id)}, {{pandoc.Plain(text_inlines(d.advice))}}}
   end
   return pandoc.Div({pandoc.DefinitionList(items)}, pandoc.Attr("", {"diagnoses"}))
 end
@@ -511,7 +443,7 @@ local function details_div(el)
   return blocks
 end
 
--- ---- hints from checker/hints/<slug>.md --------------------------------
+-- ---- hints from checker/sections/<slug>/hints.md ----------------------
 
 -- The hints of a file as {title = "...", body = "..."} in file order:
 -- blocks separated by lines starting with "---" (as watch.c splits them),
@@ -568,8 +500,8 @@ end
 local function hints_div(el)
   local slug = el.attributes.section
   if not slug or not slug:find("^%d%d_[%w_]+$") then fail("::: hints needs section=\"NN_slug\"") end
-  if #el.content > 0 then fail("::: hints section=\"" .. slug .. "\" must be empty (the hints live in checker/hints/" .. slug .. ".md)") end
-  local rel = "checker/hints/" .. slug .. ".md"
+  if #el.content > 0 then fail("::: hints section=\"" .. slug .. "\" must be empty (the hints live in checker/sections/" .. slug .. "/hints.md)") end
+  local rel = "checker/sections/" .. slug .. "/hints.md"
   local text = read_file(root_path(rel))
   if not text then fail("hints: '" .. rel .. "' not found") end
   local out = {}
@@ -597,7 +529,7 @@ local function div(el)
   if el.classes:includes("hints") then return hints_div(el) end
   if el.classes:includes("details") then return details_div(el) end
   if el.classes:includes("hint") then
-    fail("::: {.hint} is gone: write hints in checker/hints/<slug>.md and show them with"
+    fail("::: {.hint} is gone: write hints in checker/sections/<slug>/hints.md and show them with"
       .. "  ::: {.hints section=\"NN_slug\"}  (use {.details title=...} for other collapsible blocks)")
   end
   return nil

@@ -10,6 +10,7 @@
 #include "ccd.h"
 #include "fabrik.h"
 #include "limb_batch.h"
+#include "os.h"
 #include "forward_kinematics.h"
 #include "pole_vector.h"
 #include "root_motion.h"
@@ -28,13 +29,6 @@
 #define FK_PASSES 20          /* passes over the whole clip per timed run */
 #define ROOT_MOTION_PASSES 20 /* whole-clip extractions per timed run */
 #define ROOT_MOTION_RATE 60.0f
-
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
 
 /* Each benchmark starts the generator from its own seed, so its inputs do
  * not depend on which benchmarks ran before it (every two-bone row times
@@ -118,7 +112,7 @@ static spread bench_two_bone(two_bone_order order)
     double samples[REPEATS];
     for (int r = 0; r < REPEATS; r++) {
         float acc = 0.0f;
-        double t0 = now();
+        double t0 = os_clock();
         if (order == BATCHED) {
             for (int start = 0; start < TWO_BONE_SOLVES; start += TWO_PASS_BLOCK) {
                 const int n = TWO_BONE_SOLVES - start < TWO_PASS_BLOCK ? TWO_BONE_SOLVES - start : TWO_PASS_BLOCK;
@@ -147,7 +141,7 @@ static spread bench_two_bone(two_bone_order order)
                 acc += out.mid.y + out.tip.x + up.w + low.w;
             }
         }
-        samples[r] = (now() - t0) / TWO_BONE_SOLVES * 1e9;
+        samples[r] = (os_clock() - t0) / TWO_BONE_SOLVES * 1e9;
         sink = acc;
     }
     free(in);
@@ -179,14 +173,14 @@ static void bench_chain(solver_fn solve, ik_chain *chains, vec3 *targets, spread
     double samples[REPEATS];
     int *passes = malloc(sizeof *passes * CHAIN_SOLVES);
     for (int r = 0; r < REPEATS; r++) {
-        double t0 = now();
+        double t0 = os_clock();
         for (int i = 0; i < CHAIN_SOLVES; i++) {
             ik_chain chain = chains[i];
             ik_settings settings = {IK_MAX_PASSES, 1e-3f * ik_chain_reach(&chains[i])};
             passes[i] = solve(&chain, targets[i], &settings, &report);
             sink = chain.joints[10].x;
         }
-        samples[r] = (now() - t0) / CHAIN_SOLVES * 1e6;
+        samples[r] = (os_clock() - t0) / CHAIN_SOLVES * 1e6;
     }
     *micro = summarize(samples, REPEATS);
     double p[CHAIN_SOLVES];
@@ -238,13 +232,13 @@ static void bench_fk_clip(spread *fk_ns, spread *decode_fk_ns)
     for (int r = 0; r < REPEATS; r++) {
         float acc = 0.0f;
         int failures = 0;
-        double t0 = now();
+        double t0 = os_clock();
         for (int p = 0; p < FK_PASSES; p++)
             for (int f = 0; f < frames; f++) {
                 failures += fk_compute_world(&bones[(size_t)f * (size_t)joints], joints, world) != FK_OK;
                 acc += world[joints - 1].position.x;
             }
-        samples[r] = (now() - t0) / (FK_PASSES * bone_count) * 1e9;
+        samples[r] = (os_clock() - t0) / (FK_PASSES * bone_count) * 1e9;
         sink = acc;
         if (failures) {
             fprintf(stderr, "bench: fk_compute_world failed on the clip\n");
@@ -254,7 +248,7 @@ static void bench_fk_clip(spread *fk_ns, spread *decode_fk_ns)
     *fk_ns = summarize(samples, REPEATS);
     for (int r = 0; r < REPEATS; r++) {
         float acc = 0.0f;
-        double t0 = now();
+        double t0 = os_clock();
         for (int p = 0; p < FK_PASSES; p++)
             for (int f = 0; f < frames; f++) {
                 bvh_local local[BVH_MAX_JOINTS];
@@ -265,7 +259,7 @@ static void bench_fk_clip(spread *fk_ns, spread *decode_fk_ns)
                 fk_compute_world(frame, joints, world);
                 acc += world[joints - 1].position.x;
             }
-        samples[r] = (now() - t0) / (FK_PASSES * bone_count) * 1e9;
+        samples[r] = (os_clock() - t0) / (FK_PASSES * bone_count) * 1e9;
         sink = acc;
     }
     *decode_fk_ns = summarize(samples, REPEATS);
@@ -289,7 +283,7 @@ static void bench_root_motion(spread *clip_us, spread *validate_us, int *deltas,
     rm_character character = {v3_zero(), 0.0f};
     for (int r = 0; r < REPEATS; r++) {
         int failures = 0;
-        double t0 = now();
+        double t0 = os_clock();
         for (int p = 0; p < ROOT_MOTION_PASSES; p++) {
             character = (rm_character){v3_zero(), 0.0f};
             *deltas = 0;
@@ -303,7 +297,7 @@ static void bench_root_motion(spread *clip_us, spread *validate_us, int *deltas,
             }
             sink = character.position.z;
         }
-        samples[r] = (now() - t0) / ROOT_MOTION_PASSES * 1e6;
+        samples[r] = (os_clock() - t0) / ROOT_MOTION_PASSES * 1e6;
         if (failures) {
             fprintf(stderr, "bench: root motion failed on the clip\n");
             exit(1);
@@ -314,10 +308,10 @@ static void bench_root_motion(spread *clip_us, spread *validate_us, int *deltas,
     enum { VALIDATIONS = 2000 };
     for (int r = 0; r < REPEATS; r++) {
         int bad = 0;
-        double t0 = now();
+        double t0 = os_clock();
         for (int i = 0; i < VALIDATIONS; i++)
             bad += rm_validate(&clip) != RM_OK;
-        samples[r] = (now() - t0) / VALIDATIONS * 1e6;
+        samples[r] = (os_clock() - t0) / VALIDATIONS * 1e6;
         sink = (float)bad;
     }
     *validate_us = summarize(samples, REPEATS);

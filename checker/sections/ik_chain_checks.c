@@ -11,6 +11,7 @@
  * references over seeds 1..200 (the figures quoted below).
  */
 #include "check.h"
+#include "picture.h"
 #include "sections/ik_chain_checks.h"
 #include "messages.h"
 #include "spawn.h"
@@ -153,6 +154,99 @@ static int reference(const ik_chain_spec *s, const ik_chain_request *rq, ik_chai
 {
     *chain = rq->chain;
     return s->reference(chain, rq->target, &rq->settings, report);
+}
+
+/* ---- the picture of a failing case (checker/picture.h) ------------------ */
+
+/* The chain after each of the first CHAIN_PICTURE_PASSES passes, the
+ * student's (top row) beside the reference's (bottom row), each panel over
+ * the chain as given and the target. The passes are the student's solver
+ * run again on the case with max_passes 1, 2, ... (one more runner call,
+ * made only when the check has failed). Drawn in the plane through the
+ * root that holds the target and the given chain's joint farthest from
+ * the root->target line. */
+#define CHAIN_PICTURE_PASSES 5
+
+
+/* The chain's reach: the sum of its bones as given. */
+static float reach_of(const ik_chain *c)
+{
+    float r = 0.0f;
+    for (int i = 1; i < c->joint_count && i < IK_CHAIN_MAX_JOINTS; i++)
+        r += v3_distance(c->joints[i], c->joints[i - 1]);
+    return isfinite(r) ? r : 0.0f;
+}
+
+static void chain_picture(const ik_chain_spec *s, const ik_chain_request *rq, const ik_chain *final)
+{
+    const ik_chain *c = &rq->chain;
+    if (rq->null_chain || rq->null_settings || c->joint_count < 2 || c->joint_count > IK_CHAIN_MAX_JOINTS ||
+        !v3_is_finite(rq->target) || !picture_case("chain"))
+        return;
+    int passes = rq->settings.max_passes < 1 ? 1 : rq->settings.max_passes;
+    if (passes > CHAIN_PICTURE_PASSES)
+        passes = CHAIN_PICTURE_PASSES;
+    static ik_chain_request q[CHAIN_PICTURE_PASSES];
+    static ik_chain_response a[CHAIN_PICTURE_PASSES];
+    for (int p = 0; p < passes; p++) {
+        q[p] = *rq;
+        q[p].null_report = 0;
+        q[p].settings.max_passes = p + 1;
+    }
+    int student = CHECK_CALL(s->op, q, (size_t)passes, a, describe);
+    vec3 root = c->joints[0], x = v3_sub(rq->target, root);
+    float far = -1.0f;
+    vec3 bend = v3(0, 1, 0);
+    x = v3_length(x) > 0.0f ? v3_normalize(x) : v3(1, 0, 0);
+    for (int i = 1; i < c->joint_count; i++) {
+        vec3 d = v3_sub(c->joints[i], root);
+        vec3 off = v3_sub(d, v3_scale(x, v3_dot(d, x)));
+        if (v3_length(off) > far)
+            far = v3_length(off), bend = off;
+    }
+    vec3 y = far > 1e-6f ? v3_normalize(bend) : v3_normalize(v3_cross(x, fabsf(x.z) < 0.9f ? v3(0, 0, 1) : v3(1, 0, 0)));
+    picture_plane(root, x, y);
+    for (int p = 0; p < passes; p++) {
+        char name[32];
+        ik_chain want;
+        static ik_report rep;
+        ik_chain_request one = *rq;
+        one.settings.max_passes = p + 1;
+        reference(s, &one, &want, &rep);
+        snprintf(name, sizeof name, "given.r%d", p + 1);
+        picture_points(name, c->joints, c->joint_count);
+        snprintf(name, sizeof name, "target.r%d", p + 1);
+        picture_points(name, &rq->target, 1);
+        snprintf(name, sizeof name, "ref.r%d", p + 1);
+        picture_points(name, want.joints, want.joint_count);
+        /* the top row: yours over the reference's, so a small difference shows */
+        snprintf(name, sizeof name, "ref.s%d", p + 1);
+        picture_points(name, want.joints, want.joint_count);
+        snprintf(name, sizeof name, "given.s%d", p + 1);
+        picture_points(name, c->joints, c->joint_count);
+        float rx, ry;
+        picture_project(root, &rx, &ry);
+        for (int row = 0; row < 2; row++) {
+            snprintf(name, sizeof name, "givenlab.%c%d", row ? 'r' : 's', p + 1);
+            picture_label(name, rx, ry, picture_tr("ราก (root)", "root"));
+        }
+        snprintf(name, sizeof name, "target.s%d", p + 1);
+        picture_points(name, &rq->target, 1);
+        const ik_chain *mine = student ? &a[p].chain : p + 1 == passes ? final : NULL;
+        if (mine && mine->joint_count == c->joint_count) {
+            snprintf(name, sizeof name, "student.s%d", p + 1);
+            picture_points(name, mine->joints, c->joint_count);
+            if (v3_is_finite(mine->joints[0]) && v3_distance(mine->joints[0], root) > 1e-3f * (1.0f + reach_of(c))) {
+                float sx, sy;
+                picture_project(mine->joints[0], &sx, &sy);
+                snprintf(name, sizeof name, "studentlab.s%d", p + 1);
+                picture_label(name, sx, sy, picture_tr("root ของคุณ (yours)", "your root"));
+            }
+        }
+    }
+    picture_number("passes", passes);
+    picture_text("solver", s->solve_name);
+    picture_text("case_text", fmt(picture_tr("%d bone, เป้าหมาย (target) %s", "%d bones, target %s"), c->joint_count - 1, fmt_v3(rq->target)));
 }
 
 /* A reachable target for a bent chain: between the chain's inner limit
@@ -307,6 +401,7 @@ static int expect_sound(const ik_chain_spec *s, const ik_chain_request *rq, cons
             const char *why = NULL;
             int diag = s->explain_root ? s->explain_root(&rq[c], &rs[c], &why) : DIAG_NONE;
             const char *got = fmt(T(MSG_CHAIN_GOT_ROOT_MOVED), fmt_v3(rs[c].chain.joints[0]), moved);
+            chain_picture(s, &rq[c], &rs[c].chain);
             check_fail(diag ? (diagnosis)diag : DIAG_ROOT_DRIFT, ik_chain_given_text(&rq[c]),
                        fmt(T(MSG_CHAIN_EXPECT_ROOT), fmt_v3(rq[c].chain.joints[0])),
                        diag && why ? fmt("%s — %s", got, why) : got);
@@ -331,6 +426,7 @@ static int expect_sound(const ik_chain_spec *s, const ik_chain_request *rq, cons
                 else if (s->explain_length)
                     diag = s->explain_length(&rq[c], &rs[c], i, &why);
                 const char *got = fmt(T(MSG_CHAIN_GOT_LENGTH), i, now, 100.0 * (now - rest) / rest);
+                chain_picture(s, &rq[c], &rs[c].chain);
                 check_fail((diagnosis)diag, ik_chain_given_text(&rq[c]),
                            fmt(T(MSG_CHAIN_EXPECT_LENGTH), i, i, i + 1, rest),
                            why ? fmt("%s — %s", got, why) : got);
@@ -402,11 +498,12 @@ static int expect_status(const ik_chain_request *rq, const ik_chain_response *rs
     return 0;
 }
 
-static int expect_tip_on_target(const ik_chain_request *rq, const ik_chain_response *rs)
+static int expect_tip_on_target(const ik_chain_spec *s, const ik_chain_request *rq, const ik_chain_response *rs)
 {
     float error = v3_distance(ik_chain_answer_tip(rq, rs), rq->target);
     if (error < rq->settings.tolerance)
         return 1;
+    chain_picture(s, rq, &rs->chain);
     check_fail(DIAG_NONE, ik_chain_given_text(rq),
                fmt(T(MSG_CHAIN_EXPECT_TIP_ON_TARGET), rq->settings.tolerance, rq->settings.max_passes),
                fmt(T(MSG_CHAIN_GOT_TIP_OFF_TARGET), fmt_v3(ik_chain_answer_tip(rq, rs)), error,
@@ -435,7 +532,7 @@ void ik_chain_reaches_targets(const ik_chain_spec *s)
     if (!CHECK_CALL(s->op, rq, (size_t)n, rs, describe) || !expect_sound(s, rq, rs, n))
         return;
     for (int c = 0; c < n; c++)
-        if (!expect_tip_on_target(&rq[c], &rs[c]) ||
+        if (!expect_tip_on_target(s, &rq[c], &rs[c]) ||
             !expect_status(&rq[c], &rs[c], IK_REACHED, T(MSG_CHAIN_WHY_WITHIN_TOL)) ||
             !expect_report(s, &rq[c], &rs[c]))
             return;
@@ -539,7 +636,7 @@ void ik_chain_target_on_joint(const ik_chain_spec *s)
     if (!CHECK_CALL(s->op, rq, (size_t)n, rs, describe) || !expect_sound(s, rq, rs, n))
         return;
     for (int c = 0; c < n; c++)
-        if (!expect_tip_on_target(&rq[c], &rs[c]) ||
+        if (!expect_tip_on_target(s, &rq[c], &rs[c]) ||
             !expect_status(&rq[c], &rs[c], IK_REACHED, T(MSG_CHAIN_WHY_WITHIN_TOL)) ||
             !expect_report(s, &rq[c], &rs[c]))
             return;
@@ -873,6 +970,7 @@ void ik_chain_pass_by_pass(const ik_chain_spec *s)
             /* the suite's wrong-pass models are of one pass */
             int diag = p == 0 && s->explain_pass ? s->explain_pass(q, &a->chain, tol, &why) : DIAG_NONE;
             const char *got = fmt(T(MSG_CHAIN_GOT_PASS_POSE), worst, fmt_v3(a->chain.joints[worst]), gap);
+            chain_picture(s, q, &a->chain);
             check_fail((diagnosis)diag, ik_chain_given_text(q),
                        fmt(T(MSG_CHAIN_EXPECT_PASS_POSE), p + 1, s->solve_name, tol, worst,
                            fmt_v3(want.joints[worst])),
@@ -944,6 +1042,12 @@ void ik_chain_figure(const ik_chain_spec *s, const char *slug)
     }
     if (!CHECK_CALL(s->op, rq, FIGURE_CASES, rs, describe))
         return; /* its checks already said why */
+    /* an untouched stub runs no pass: there is no curve of the student's
+     * to show yet, and the note must not promise one (issue 17) */
+    int any_pass = 0;
+    for (int i = 0; i < FIGURE_CASES; i++)
+        any_pass |= rs[i].returned > 0;
+    const msg_id note = any_pass ? MSG_FIGURE : MSG_FIGURE_NO_PASSES;
     for (int i = 0; i < FIGURE_CASES; i++) {
         float reach = ik_chain_reach(&rq[i].chain);
         curve_from_report(&rs[i].report, rs[i].returned, reach, student[i]);
@@ -965,7 +1069,7 @@ void ik_chain_figure(const ik_chain_spec *s, const char *slug)
     fclose(f);
     if (CHECK_ENV.plot_defer) {
         /* grade-all draws every submission's figures in one gnuplot run */
-        snprintf(CHECK_NOTES, sizeof CHECK_NOTES, msg(MSG_FIGURE), out, out);
+        snprintf(CHECK_NOTES, sizeof CHECK_NOTES, msg(note), out, out);
         return;
     }
     char expr[3400];
@@ -975,6 +1079,6 @@ void ik_chain_figure(const ik_chain_spec *s, const char *slug)
     spawn_result sr;
     spawn_run(&sq, &sr);
     if (sr.end == SPAWN_EXITED && sr.exit_code == 0)
-        snprintf(CHECK_NOTES, sizeof CHECK_NOTES, msg(MSG_FIGURE), out, out);
+        snprintf(CHECK_NOTES, sizeof CHECK_NOTES, msg(note), out, out);
     spawn_result_free(&sr);
 }

@@ -32,9 +32,10 @@ FUZZ_INCLUDES := -Iinclude -Ichecker $(addprefix -Isolutions/,$(SECTIONS))
 FUZZ_RUN_FLAGS := -max_len=386 -len_control=0 -timeout=30 -rss_limit_mb=2560 -print_final_stats=1
 
 # The trusted side as build/checker links it (the Makefile's TRUSTED_SRC,
-# so a file added there is linked here too), minus the driver (checker.c)
-# and the registry of every section (sections.c); check.c has its own rule.
-FUZZ_TRUSTED := $(patsubst checker/%.c,%,$(filter-out checker/checker.c checker/check.c checker/sections.c,$(TRUSTED_SRC)))
+# so a file added there is linked here too), minus the driver program
+# (CHECKER_DRIVER_SRC) and the registry of every section (sections.c);
+# check.c has its own rule.
+FUZZ_TRUSTED := $(patsubst checker/%.c,%,$(filter-out $(CHECKER_DRIVER_SRC) checker/check.c checker/sections.c,$(TRUSTED_SRC)))
 FUZZ_SHARED_OBJS := $(FUZZ_DIR)/obj/check.o $(foreach t,$(FUZZ_TRUSTED),$(FUZZ_DIR)/obj/$(t).o) \
   $(foreach s,$(SECTIONS),$(FUZZ_DIR)/obj/ref/$(s).o) \
   $(foreach f,$(COMMON_SRC),$(FUZZ_DIR)/obj/common/$(basename $(notdir $(f))).o)

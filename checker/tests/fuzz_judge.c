@@ -322,7 +322,7 @@ static void on_test_start(const CU_pTest test, const CU_pSuite suite)
 {
     (void)test;
     (void)suite;
-    memset(&CHECK_RECORD, 0, sizeof CHECK_RECORD); /* as the driver does (checker.c) */
+    memset(&CHECK_RECORD, 0, sizeof CHECK_RECORD); /* as the driver does (run_checks.c) */
 }
 
 static int g_passed;

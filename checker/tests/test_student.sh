@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
 # test_student.sh - the student's side, driven as a student would (make test).
 #   test_student.sh BUILD CHECKER WATCH OBJDIR
-# Hints advance one per call; progress counts match the checks; the table
+# Hints advance one per call and follow the failure on screen, with the math
+# rendered; "not started" is the untouched stub only; a crash names its case
+# (NULL too); make check builds quietly and fails without make's error line;
+# progress counts match the checks; the table
 # fits 80 columns; colours only on a terminal and never with NO_COLOR; both
 # languages print every message id; MEMCHECK names a planted overflow;
 # watch mode redraws on a save (inotify and polling), ignores swap files
@@ -18,22 +21,22 @@ check() { "$checker" --root . --objdir "$objdir" "$@"; }
 # ---- hints: one more per call, from the data file --------------------------
 rm -rf build/hints
 h1=$("$watch" --root . --hint 02) ; h2=$("$watch" --root . --hint 02)
-total=$(($(grep -c '^---' checker/hints/02_law_of_cosines.md) + 1))
+total=$(($(grep -c '^---' checker/sections/02_law_of_cosines/hints.md) + 1))
 echo "$h1" | grep -q "1/$total" && echo "$h2" | grep -q "2/$total" && ok || bad "hints did not advance (1/$total then 2/$total)"
 for i in $(seq 3 $((total + 1))); do "$watch" --root . --hint 02 > "$dir/hint_last"; done
 grep -q "$total/$total" "$dir/hint_last" && ok || bad "hints do not stop at the last one"
 rm -rf build/hints
-for f in checker/hints/*.md; do
-  slug=$(basename "$f" .md)
+for f in checker/sections/*/hints.md; do
+  slug=$(basename "$(dirname "$f")")
   [ -d "solutions/$slug" ] && ok || bad "hint file for unknown section $slug"
 done
 for s in solutions/*/; do
   slug=$(basename "$s")
-  [ -f "checker/hints/$slug.md" ] && ok || bad "section $slug has no hints"
+  [ -f "checker/sections/$slug/hints.md" ] && ok || bad "section $slug has no hints"
   # English: the same hints in the same order, and no Thai left in them.
-  en=checker/hints/en/$slug.md
-  [ -f "$en" ] && [ "$(grep -c '^---$' "$en")" = "$(grep -c '^---$' "checker/hints/$slug.md")" ] &&
-    [ "$(grep -c '^# ' "$en")" = "$(grep -c '^# ' "checker/hints/$slug.md")" ] &&
+  en=checker/sections/$slug/hints.en.md
+  [ -f "$en" ] && [ "$(grep -c '^---$' "$en")" = "$(grep -c '^---$' "checker/sections/$slug/hints.md")" ] &&
+    [ "$(grep -c '^# ' "$en")" = "$(grep -c '^# ' "checker/sections/$slug/hints.md")" ] &&
     ! LC_ALL=C.UTF-8 grep -qP '[\x{0E00}-\x{0E7F}]' "$en" && ok || bad "$en missing, not the same hints as the Thai, or not English"
 done
 rm -rf build/hints
@@ -41,6 +44,27 @@ WORKBOOK_LANG=en "$watch" --root . --hint 02 > "$dir/hint_en" && LANG=en make --
 grep -q "^hint 1/" "$dir/hint_en" && ! LC_ALL=C.UTF-8 grep -qP '[\x{0E00}-\x{0E7F}]' "$dir/hint_en" && ok \
   || bad "WORKBOOK_LANG=en did not print an English hint"
 grep -q "^hint 1/" "$dir/hint_en_make" && ok || bad "LANG=en make hint did not print an English hint"
+rm -rf build/hints
+
+# ---- hints in a terminal: math rendered (checker/tests/test_hints.c) ------
+"$build/test_hints" . > "$dir/test_hints.txt" 2>&1 && ok || { cat "$dir/test_hints.txt"; bad "test_hints failed"; }
+rm -rf build/hints
+"$watch" --root . --hint 02 > "$dir/hint_math" 2>&1
+grep -q 'L₁' "$dir/hint_math" && ! grep -q '\$L_1\$' "$dir/hint_math" && ok || bad "make hint printed raw TeX (\$L_1\$)"
+rm -rf build/hints
+
+# ---- the next hint follows the failure on screen: a planted distance
+# margin (02) gets the hint tagged for distance_margin, not hint 1 ---------
+mkdir -p "$dir/margin/02_law_of_cosines"
+sed -f checker/tests/buggy/distance_margin/02_law_of_cosines.sed solutions/02_law_of_cosines/law_of_cosines.c \
+  > "$dir/margin/02_law_of_cosines/law_of_cosines.c"
+check --dir "$dir/margin" --work "$dir/margin_w" --section 02 --no-color > /dev/null 2>&1
+want=$(awk '/^---/ { k++ } /<!-- for:.* distance_margin/ { print k + 1; exit }' checker/sections/02_law_of_cosines/hints.md)
+"$watch" --root . --hint 02 --results "$dir/margin_w/results.tsv" > "$dir/hint_margin" 2>&1
+[ -n "$want" ] && [ "$want" != 1 ] && grep -q "^คำใบ้ $want/" "$dir/hint_margin" && grep -q "^(.*: distance_margin)" "$dir/hint_margin" && ok \
+  || bad "with distance_margin on screen, make hint did not give hint $want (the one for it)"
+"$watch" --root . --hint 02 --results "$dir/margin_w/results.tsv" > "$dir/hint_margin2" 2>&1
+grep -q "^คำใบ้ 1/" "$dir/hint_margin2" && ok || bad "after the mistake's only hint, the next was not the weakest left (hint 1)"
 rm -rf build/hints
 
 # ---- make run: S=03 like make check; a wrong name is one line, not a link error
@@ -70,6 +94,73 @@ mkdir -p "$dir/lost/03_two_bone" && cp exercises/03_two_bone/Makefile "$dir/lost
 (cd "$dir/lost/03_two_bone" && make --no-print-directory) > "$dir/inside_lost.txt" 2>&1
 [ $? = 2 ] && grep -q "not inside the workbook" "$dir/inside_lost.txt" && ok \
   || bad "a section Makefile outside the workbook did not say so"
+
+# ---- status: "not started" is the untouched stub, nothing else (issue 17) --
+# An untouched stub is not started; the stub with one line changed is an
+# attempt (failing), even with the TODO comment still there; a file that
+# does not compile is failing and the row says it does not compile.
+rm -rf "$dir/status" && mkdir -p "$dir/status" && cp -r exercises/02_law_of_cosines exercises/03_two_bone exercises/04_pole_vector "$dir/status/"
+printf '\n/* my first try */\nint my_try = 1;\n' >> "$dir/status/03_two_bone/two_bone.c"
+printf '\noops(\n' >> "$dir/status/04_pole_vector/pole_vector.c"
+grep -q TODO "$dir/status/03_two_bone/two_bone.c" || bad "the status test expects 03's stub to keep a TODO comment"
+check --dir "$dir/status" --work "$dir/status_w" --section 02,03,04 --list --no-color --lang en > "$dir/status.txt" 2>/dev/null
+grep -q "^section	02_law_of_cosines	not_started	" "$dir/status_w/results.tsv" && grep -qE "02_law_of_cosines +0/[0-9]+ +not started" "$dir/status.txt" && ok \
+  || bad "the untouched 02 stub is not 'not started'"
+grep -q "^section	03_two_bone	failing	" "$dir/status_w/results.tsv" && grep -qE "03_two_bone +0/[0-9]+ +failing" "$dir/status.txt" && ok \
+  || bad "the 03 stub with a line added is not 'failing'"
+grep -q "^section	04_pole_vector	failing	" "$dir/status_w/results.tsv" && grep -qE "04_pole_vector +0/[0-9]+ +failing — does not compile" "$dir/status.txt" && ok \
+  || bad "04 that does not compile is not 'failing — does not compile'"
+
+# ---- a crash names the case it crashed on, as given (NULL is an input) ----
+mkdir -p "$dir/nonull/03_two_bone"
+sed -f checker/tests/student/03_no_null_check.sed solutions/03_two_bone/two_bone.c > "$dir/nonull/03_two_bone/two_bone.c"
+cmp -s solutions/03_two_bone/two_bone.c "$dir/nonull/03_two_bone/two_bone.c" && bad "03_no_null_check.sed no longer changes the reference"
+check --dir "$dir/nonull" --work "$dir/nonull_w" --section 03 --no-color --lang en > "$dir/nonull.txt" 2>/dev/null
+grep -q "invalid_input" "$dir/nonull.txt" && grep -q "crashed" "$dir/nonull.txt" \
+  && grep -qE "at case [0-9]+ of [0-9]+: two_bone_solve\(in = NULL" "$dir/nonull.txt" && ok \
+  || bad "a crash on 03's NULL case does not name the NULL case (in = NULL)"
+
+# ---- a quiet make check: one progress line while building, no make error
+# line after a failing check (still non-zero), paths that open from a section
+# folder (checker/student.mk) ------------------------------------------------
+make --no-print-directory check S=02 > /dev/null 2>&1   # anything stale is built first
+touch -d '2000-01-01' "$objdir/runner_main.o"           # one object to rebuild
+make --no-print-directory check S=02 LANG=en > "$dir/quiet_build.txt" 2>&1
+rc=$?
+[ "$(grep -c 'building the checker' "$dir/quiet_build.txt")" = 1 ] && ! grep -q -- '-Werror' "$dir/quiet_build.txt" \
+  && grep -q -- '-Werror' "$build/student-build.log" && ok \
+  || bad "the build was not one progress line (compiler lines in make check's output, or none in $build/student-build.log)"
+[ $rc != 0 ] && ! grep -q 'make: \*\*\*' "$dir/quiet_build.txt" && ! grep -q 'Error 1' "$dir/quiet_build.txt" && ok \
+  || bad "a failing make check printed make's error line or exited 0 (rc $rc)"
+make --no-print-directory check S=02 LANG=en > "$dir/quiet_again.txt" 2>&1
+! grep -q 'building the checker' "$dir/quiet_again.txt" && ok || bad "an up-to-date make check still says it is building"
+touch -d '2000-01-01' "$objdir/runner_main.o"
+make --no-print-directory check S=02 LANG=en CC=false > "$dir/build_fail.txt" 2>&1
+rc=$?
+[ $rc = 2 ] && grep -q '^false .*runner_main.c' "$dir/build_fail.txt" && grep -q 'build failed' "$dir/build_fail.txt" && ok \
+  || bad "a failing build did not show the compiler's whole output (rc $rc)"
+make --no-print-directory check S=02 > /dev/null 2>&1   # rebuilt with the real compiler
+make --no-print-directory check S=02 DIR=solutions > /dev/null 2>&1 && ok || bad "a passing make check did not exit 0"
+(cd exercises/03_two_bone && make --no-print-directory check LANG=en) > "$dir/inside_quiet.txt" 2>&1
+rc=$?
+edit=$(sed -n 's/^  next: edit \(.*\), then run.*/\1/p' "$dir/inside_quiet.txt")
+[ $rc != 0 ] && ! grep -q 'make: \*\*\*' "$dir/inside_quiet.txt" && [ -n "$edit" ] && (cd exercises/03_two_bone && test -f "$edit") && ok \
+  || bad "inside exercises/03_two_bone: make's error line, exit 0, or a path ('$edit') that does not open from there (rc $rc)"
+if command -v gnuplot > /dev/null; then
+  (cd exercises/05_ccd && make --no-print-directory check LANG=en) > "$dir/inside_plot.txt" 2>&1
+  png=$(grep -o '[^ ]*05_ccd_vs_reference.png' "$dir/inside_plot.txt" | head -1)
+  [ -n "$png" ] && (cd exercises/05_ccd && test -s "$png") && grep -q "has not run a pass yet" "$dir/inside_plot.txt" && ok \
+    || bad "inside exercises/05_ccd the figure's path '$png' does not open from there, or the untouched stub was promised a curve"
+fi
+
+# ---- 01's input line names the rotations it used, not only the offsets ----
+mkdir -p "$dir/fk_order/01_forward_kinematics"
+sed -f checker/tests/buggy/multiply_order/01_forward_kinematics.sed solutions/01_forward_kinematics/forward_kinematics.c \
+  > "$dir/fk_order/01_forward_kinematics/forward_kinematics.c"
+check --dir "$dir/fk_order" --work "$dir/fk_order_w" --section 01 --no-color --lang en > "$dir/fk_order.txt" 2>/dev/null
+grep -q "arm_pose" "$dir/fk_order.txt" && grep -q "rotation 30.0° about (0.000, 1.000, 0.000)" "$dir/fk_order.txt" \
+  && grep -q "rotation 45.0° about (1.000, 0.000, 0.000)" "$dir/fk_order.txt" && ok \
+  || bad "01's arm_pose input line does not list the rotations it used"
 
 # ---- progress: counts derived from the checks themselves -------------------
 check --dir exercises --work "$dir/ex" --list --no-color > "$dir/list.txt" 2>/dev/null

@@ -15,17 +15,11 @@
 fk_status fk_validate(const fk_bone *bones, int count, int *bad_bone)
 {
     /* @snippet fk_validate */
-    /* TODO: read chapter section 1 (forward kinematics) and the comments in
-     * forward_kinematics.h, then check the skeleton in this order:
-     *   1. bones == NULL                   -> FK_ERR_NULL,       *bad_bone = -1
-     *   2. count outside 1..FK_MAX_BONES   -> FK_ERR_BAD_COUNT,  *bad_bone = -1
-     *   3. for each bone i, in order:
-     *        parent not in -1..i-1         -> FK_ERR_BAD_PARENT, *bad_bone = i
-     *        offset NaN/inf or beyond IK_WORLD_LIMIT, or rotation NaN/inf
-     *                                      -> FK_ERR_NOT_FINITE, *bad_bone = i
-     *        (v3_in_world / quat_is_finite from ikmath.h)
-     *   4. otherwise FK_OK with *bad_bone = -1.
-     * Only write *bad_bone when bad_bone is not NULL.
+    /* TODO (chapter section 1): decide whether the skeleton can be
+     * computed at all, and if not, which bone is the first bad one. The
+     * contract - which errors, in which order, what *bad_bone says - is
+     * the comment above fk_validate in forward_kinematics.h.
+     * Stuck? make hint S=01 gives one step at a time, weakest first.
      * This stub accepts every skeleton, even broken ones. */
     (void)bones;
     (void)count;
@@ -38,15 +32,12 @@ fk_status fk_validate(const fk_bone *bones, int count, int *bad_bone)
 fk_status fk_compute_world(const fk_bone *bones, int count, fk_transform *world)
 {
     /* @snippet fk_compute_world */
-    /* TODO: read chapter section 1 (forward kinematics), then:
-     *   - world == NULL -> FK_ERR_NULL.
-     *   - call fk_validate() first; on any error return it and leave world
-     *     untouched.
-     *   - walk i = 0..count-1 (parents come before children):
-     *       root (parent == -1): world = local offset and rotation.
-     *       child: rotation = quat_mul(parent_world_rot, local_rotation)
-     *              position = parent_world_pos
-     *                         + quat_rotate(parent_world_rot, local_offset)
+    /* TODO (chapter section 1): the world position and rotation of every
+     * bone, from each bone's parent and its local offset and rotation.
+     * The contract is the comment above fk_compute_world in
+     * forward_kinematics.h (bad input: the same error as fk_validate,
+     * world untouched).
+     * Stuck? make hint S=01 gives one step at a time, weakest first.
      * This stub puts every bone at the origin with no rotation. */
     (void)bones;
     /* Even a stub must not write past the caller's array. */

@@ -6,7 +6,8 @@
  *
  *     c^2 = a^2 + b^2 - 2ab cos C   =>   C = acos((a^2 + b^2 - c^2) / (2ab))
  *
- * All angles are radians. Every function returns a defined, finite angle
+ * All angles are radians; the three lengths share one unit (metres in the
+ * workbook; only their ratios matter). Every function returns a defined, finite angle
  * for every input: a target out of reach (D > L1 + L2) gives the straight
  * arm, a target too close (D < |L1 - L2|) the folded arm, and bone
  * lengths that are not positive and finite (0, negative, NaN, inf) give 0.

@@ -15,17 +15,18 @@
 #include "ikmath.h"
 #include "../02_law_of_cosines/law_of_cosines.h"
 
+/* World space: +Y up, +Z forward, metres, as everywhere in the workbook. */
 typedef struct {
-    vec3 root;        /* shoulder / hip: never moved */
-    vec3 target;      /* where the tip should end up */
-    vec3 pole;        /* hint: the middle joint bends toward this point */
-    float len_upper;  /* rest length root -> mid, cached once, > 0 */
-    float len_lower;  /* rest length mid -> tip, > 0 */
+    vec3 root;        /* shoulder / hip, world space, metres: never moved */
+    vec3 target;      /* where the tip should end up, world space, metres */
+    vec3 pole;        /* hint, world space, metres: the middle joint bends toward this point */
+    float len_upper;  /* rest length root -> mid, metres, cached once, > 0 */
+    float len_lower;  /* rest length mid -> tip, metres, > 0 */
 } two_bone_input;
 
 typedef struct {
-    vec3 mid;         /* elbow / knee */
-    vec3 tip;         /* hand / foot */
+    vec3 mid;         /* elbow / knee, world space, metres */
+    vec3 tip;         /* hand / foot, world space, metres */
 } two_bone_output;
 
 typedef enum {

@@ -19,10 +19,10 @@
 vec3 pole_offset_for(limb_kind limb, float distance)
 {
     /* @snippet pole_offset_for */
-    /* TODO: return the pole's offset in hip space (+Z = the character's
-     * forward). Read chapter section 6: a knee's pole sits `distance` in
-     * front, (0, 0, +distance); an elbow's sits `distance` behind,
-     * (0, 0, -distance). For any other `limb` value return the zero vector.
+    /* TODO (chapter section 6): the pole's offset in hip space for a knee
+     * or an elbow `distance` away (pole_vector.h says which side of the
+     * limb each one sits on, and what any other limb gets).
+     * Stuck? make hint S=04 gives one step at a time, weakest first.
      * (The zero vector returned now is a placeholder, not the answer.) */
     (void)limb;
     (void)distance;
@@ -33,10 +33,12 @@ vec3 pole_offset_for(limb_kind limb, float distance)
 vec3 pole_from_hip(vec3 hip_position, quat hip_rotation, vec3 offset)
 {
     /* @snippet pole_from_hip */
-    /* TODO: return the pole's world position when it is parented to the hip
-     * (chapter section 6): hip_position + hip_rotation applied to offset
-     * (quat_rotate). Returning the hip unchanged ignores the offset, so the
-     * knee has no side to bend toward. */
+    /* TODO (chapter section 6): the pole's world position when it is
+     * parented to the hip, given the hip's position and rotation and the
+     * offset in hip space (pole_vector.h).
+     * Stuck? make hint S=04 gives one step at a time, weakest first.
+     * Returning the hip unchanged ignores the offset, so the knee has no
+     * side to bend toward. */
     (void)hip_rotation;
     (void)offset;
     return hip_position;
@@ -47,16 +49,13 @@ pole_status bone_rotations_from_positions(vec3 root, vec3 mid, vec3 tip, vec3 po
                                           quat *upper_rotation, quat *lower_rotation)
 {
     /* @snippet bone_rotations_from_positions */
-    /* TODO: rotate each bone like the two LookRotation calls at the end of
-     * chapter section 5 (the pole's role: section 6):
-     *   upper = quat_look_rotation(mid - root, pole - root)
-     *   lower = quat_look_rotation(tip - mid,  pole - mid)
-     * If either output pointer is NULL, write identity to the other one (if
-     * it is not NULL) and return POLE_DEGENERATE. If any position is not in
-     * the world (v3_in_world: NaN, inf or beyond IK_WORLD_LIMIT), write
-     * identity to both and return POLE_DEGENERATE. A bone no longer than 1e-6
-     * gets the identity rotation and makes the result POLE_DEGENERATE, but
-     * the other bone is still computed. Otherwise return POLE_OK. */
+    /* TODO (chapter section 5's end and section 6): the rotation of each
+     * bone once its joints are placed: +Z along the bone, +Y leaning
+     * toward the pole, as the chapter's LookRotation calls do. The
+     * contract - NULL outputs, positions not in the world, a bone too
+     * short to have a direction - is the comment above this function in
+     * pole_vector.h.
+     * Stuck? make hint S=04 gives one step at a time, weakest first. */
     (void)root;
     (void)mid;
     (void)tip;

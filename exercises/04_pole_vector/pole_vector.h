@@ -19,15 +19,17 @@ typedef enum {
     POLE_DEGENERATE   /* a zero-length bone, a bad position or NULL output: identity written */
 } pole_status;
 
-/* Offset of the pole in hip space (+Z is the character's forward):
- * `distance` in front for a knee, `distance` behind for an elbow. */
+/* Offset of the pole in hip space (+Z is the character's forward), metres:
+ * `distance` (metres) in front for a knee, `distance` behind for an elbow. */
 vec3 pole_offset_for(limb_kind limb, float distance);
 
-/* World position of a pole that rides along with the hip:
- * hip_position + hip_rotation * offset. */
+/* World position (metres) of a pole that rides along with the hip:
+ * hip_position + hip_rotation * offset, with the hip's position and
+ * rotation in world space. */
 vec3 pole_from_hip(vec3 hip_position, quat hip_rotation, vec3 offset);
 
-/* World rotations of the upper bone (at root) and lower bone (at mid).
+/* World rotations of the upper bone (at root) and lower bone (at mid),
+ * from the joints and the pole as world-space positions (metres).
  * Each turns +Z toward the next joint and +Y toward the pole. When a bone
  * has zero length, identity is written for it and POLE_DEGENERATE returned;
  * a pole on the bone's line still gives a valid rotation. A position that

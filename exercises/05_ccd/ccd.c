@@ -19,22 +19,12 @@
 int ccd_solve(ik_chain *chain, vec3 target, const ik_settings *settings, ik_report *report)
 {
     /* @snippet ccd_solve */
-    /* TODO: implement CCD as in chapter section 7 (contract in ccd.h):
-     *  1. Call ik_validate first. If it is not IK_INPUT_OK, return
-     *     ik_reject(report) (ik_chain.h): -1, the report says
-     *     IK_INVALID_INPUT, and the chain stays untouched.
-     *  2. Record the rest bone lengths and the reach (their sum) before
-     *     anything moves. The target is unreachable if |target - root| >
-     *     reach. report->initial_error = |tip - target|.
-     *  3. For pass = 0 .. max_passes-1: stop if |tip - target| < tolerance.
-     *     Otherwise, for joint i = joint_count-2 down to 0: q =
-     *     quat_from_to(tip - joint i, target - joint i), and rotate every
-     *     joint k > i about joint i by q. After the joints, put each bone
-     *     back to its rest length along its current direction, root outward
-     *     (float rotations drift). Store |tip - target| in tip_error[pass].
-     *  4. passes = number of passes run; status IK_REACHED if the final
-     *     error < tolerance, else IK_UNREACHABLE if the target is out of
-     *     reach, else IK_NOT_REACHED. Return passes.
+    /* TODO (chapter section 7): move the chain's joints so its tip
+     * reaches the target with CCD, joint by joint and pass by pass, and
+     * fill the report truthfully. The contract - what the report holds,
+     * when to stop, bad input, a target out of reach - is the comment
+     * above ccd_solve in ccd.h and ik_chain.h.
+     * Stuck? make hint S=05 gives one step at a time, weakest first.
      * The placeholder below moves nothing and always says "not reached". */
     if (report) {
         report->status = IK_NOT_REACHED;

@@ -19,26 +19,12 @@
 int fabrik_solve(ik_chain *chain, vec3 target, const ik_settings *settings, ik_report *report)
 {
     /* @snippet fabrik_solve */
-    /* TODO: implement FABRIK as in chapter section 8 (contract in fabrik.h):
-     *  1. Call ik_validate first. If it is not IK_INPUT_OK, return
-     *     ik_reject(report) (ik_chain.h): -1, the report says
-     *     IK_INVALID_INPUT, and the chain stays untouched.
-     *  2. Record the rest bone lengths, the reach (their sum) and the root.
-     *     report->initial_error = |tip - target|.
-     *  3. If |target - root| > reach: lay the chain straight from the root
-     *     toward the target (joint k at the sum of the first k rest lengths
-     *     along the unit direction), store tip_error[0], passes 1, status
-     *     IK_UNREACHABLE, return 1.
-     *  4. Otherwise, for pass = 0 .. max_passes-1: stop if |tip - target| <
-     *     tolerance. Backward sweep: tip = target, then for i = count-2
-     *     down to 0 put joint i at rest_length[i] from joint i+1 along
-     *     (joint i - joint i+1). Forward sweep: joint 0 = the root, then for
-     *     i = 0 .. count-2 put joint i+1 at rest_length[i] from joint i
-     *     along (joint i+1 - joint i). Where the two points coincide there
-     *     is no direction: use the bone's direction from before the sweep
-     *     (v3_normalize_or), never divide by zero. Store tip_error[pass].
-     *  5. passes = number of passes run; status IK_REACHED if the final
-     *     error < tolerance, else IK_NOT_REACHED. Return passes.
+    /* TODO (chapter section 8): move the chain's joints so its tip
+     * reaches the target with FABRIK's backward and forward sweeps, and
+     * fill the report truthfully. The contract - the report, when to
+     * stop, bad input, a target out of reach, joints that coincide - is
+     * the comment above fabrik_solve in fabrik.h and ik_chain.h.
+     * Stuck? make hint S=06 gives one step at a time, weakest first.
      * The placeholder below moves nothing and always says "not reached". */
     if (report) {
         report->status = IK_NOT_REACHED;

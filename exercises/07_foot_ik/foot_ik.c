@@ -27,10 +27,10 @@
 foot_ik_settings foot_ik_default_settings(void)
 {
     /* @snippet foot_ik_default_settings */
-    /* TODO: return the numbers of the chapter's FootIK component (section
-     * 9): raycast_height 0.5, raycast_distance 1.5, foot_sole_offset 0.05;
-     * and weight_fade_rate 5 per second (the workbook's choice, see
-     * foot_ik.h). The zeros below are a placeholder, not the answer. */
+    /* TODO (chapter section 9): the settings of the chapter's FootIK
+     * component, and the workbook's fade rate (foot_ik.h).
+     * Stuck? make hint S=07 gives one step at a time, weakest first.
+     * The zeros below are a placeholder, not the answer. */
     foot_ik_settings s = {0.0f, 0.0f, 0.0f, 0.0f};
     return s;
     /* @end foot_ik_default_settings */
@@ -39,15 +39,12 @@ foot_ik_settings foot_ik_default_settings(void)
 float foot_ik_fade_weight(float weight, int grounded, float rate_per_second, float dt)
 {
     /* @snippet foot_ik_fade_weight */
-    /* TODO: fade the IK weight instead of snapping it (section 9, the
-     * paragraph after PlaceFoot: "fade rather than jump"):
-     *   1. a weight that is not finite counts as 0; clamp it into 0..1;
-     *   2. if rate_per_second or dt is not a finite number > 0, return
-     *      the clamped weight unchanged; step = rate_per_second * dt (it
-     *      may overflow to inf: that is just the whole way);
-     *   3. grounded: weight + step, else weight - step; clamp into 0..1.
-     * A step of rate * dt (not a fixed amount per frame) makes the fade
-     * last 1/rate seconds at any frame rate. This placeholder returns 0. */
+    /* TODO (chapter section 9, "fade rather than jump"): move the IK weight
+     * toward 1 while the foot has ground and toward 0 while it has none,
+     * at rate_per_second, so the fade lasts as long at any frame rate.
+     * The contract (bad weights, rates and dt) is in foot_ik.h.
+     * Stuck? make hint S=07 gives one step at a time, weakest first.
+     * This placeholder returns 0. */
     (void)weight;
     (void)grounded;
     (void)rate_per_second;
@@ -59,30 +56,12 @@ float foot_ik_fade_weight(float weight, int grounded, float rate_per_second, flo
 foot_ik_status foot_ik_step(const foot_ik_input *in, const terrain *ground, foot_ik_output *out)
 {
     /* @snippet foot_ik_step */
-    /* TODO: one frame of the chapter's FootIK (section 9), both feet; the
-     * full contract is the comment above foot_ik_step in foot_ik.h.
-     *   1. Validate in the order of foot_ik_status: NULL pointers; settings
-     *      (distances ik_in_world, raycast_height and foot_sole_offset
-     *      >= 0, raycast_distance > 0, weight_fade_rate finite and > 0);
-     *      dt (finite, > 0); terrain_is_valid(ground); each leg (joints,
-     *      pole and lengths in the world - v3_in_world / ik_in_world -
-     *      rotation finite, lengths > 0); each memory (weight within 0..1,
-     *      height in the world, normal finite). On error clear *out (zeros, normals up,
-     *      rotations identity, weights 0) if out is not NULL and return
-     *      the status.
-     *   2. Per foot: terrain_raycast_down from ankle + up * raycast_height,
-     *      raycast_distance long. Hit: target = hit point + up *
-     *      foot_sole_offset; no hit: target = (ankle.x, remembered
-     *      ground_height, ankle.z) with the remembered normal.
-     *      weight = foot_ik_fade_weight(...); target_rotation =
-     *      quat_from_to(up, normal) * animated rotation; deficit = weight *
-     *      max(0, ankle.y - target.y); fill out->memory.
-     *   3. hip_drop = the larger deficit (ComputeHipDrop in section 9).
-     *   4. Per leg, everything moved down by hip_drop: weight 0 -> the
-     *      animated leg as it is; else two_bone_solve(moved hip,
-     *      v3_lerp(moved ankle, target, weight), moved pole, thigh, shin)
-     *      and foot_rotation = quat_slerp(animated, target_rotation,
-     *      weight).
+    /* TODO (chapter sections 9 and 5): one frame of the chapter's FootIK
+     * for both feet: find the real ground under each foot, drop the hips
+     * as far as the feet need and bend each leg onto its target, blended
+     * with the animation by the foot's weight. The full contract is the
+     * comment above foot_ik_step in foot_ik.h.
+     * Stuck? make hint S=07 gives one step at a time, weakest first.
      * This placeholder leaves the animation untouched with weight 0. */
     if (in == NULL || ground == NULL || out == NULL)
         return FOOT_IK_OK;

@@ -71,21 +71,21 @@ aim_status aim_bone(vec3 position, quat animated, vec3 target, float weight, qua
 /* ---- look-at over a chain ------------------------------------------------ */
 
 typedef struct {
-    vec3 position;   /* the joint: the point the bone turns about */
-    quat rotation;   /* world rotation from the animation */
-    float share;     /* 0..1: the part of the turn still left that this bone takes */
+    vec3 position;   /* world space, metres: the joint, the point the bone turns about */
+    quat rotation;   /* world space: the rotation from the animation */
+    float share;     /* 0..1 (no unit): the part of the turn still left that this bone takes */
 } look_bone;
 
 typedef struct {
     int bone_count;                   /* 1 .. LOOK_MAX_BONES, parent first (spine, neck, head) */
     look_bone bones[LOOK_MAX_BONES];  /* bones[i + 1] is the child of bones[i] */
-    vec3 target;
+    vec3 target;                      /* world space, metres */
     float weight;                     /* the chapter's lookWeight, 0..1 */
 } look_at_input;
 
 typedef struct {
-    vec3 positions[LOOK_MAX_BONES];
-    quat rotations[LOOK_MAX_BONES];
+    vec3 positions[LOOK_MAX_BONES];   /* world space, metres */
+    quat rotations[LOOK_MAX_BONES];   /* world space */
 } look_at_pose;
 
 /* Bone by bone from the parent: aim bone i with aim_bone(its current
@@ -105,19 +105,20 @@ aim_status look_at_solve(const look_at_input *in, look_at_pose *out);
 
 /* ---- a hand reaching a fixed point ---------------------------------------- */
 
+/* Positions in world space, metres; lengths and distances in metres. */
 typedef struct {
-    vec3 shoulder, elbow, hand;       /* the animated arm */
-    vec3 elbow_pole;                  /* the elbow bends toward this (section 04) */
-    float upper_length, lower_length; /* rest lengths, > 0 */
-    vec3 wall_point;                  /* where the palm should go */
-    float full_weight_distance;       /* shoulder to point at or under this: weight 1 (>= 0) */
-    float zero_weight_distance;       /* at or beyond this: weight 0 (> full_weight_distance) */
+    vec3 shoulder, elbow, hand;       /* world, m: the animated arm */
+    vec3 elbow_pole;                  /* world, m: the elbow bends toward this (section 04) */
+    float upper_length, lower_length; /* rest lengths, metres, > 0 */
+    vec3 wall_point;                  /* world, m: where the palm should go */
+    float full_weight_distance;       /* metres: shoulder to point at or under this: weight 1 (>= 0) */
+    float zero_weight_distance;       /* metres: at or beyond this: weight 0 (> full_weight_distance) */
 } wall_reach_input;
 
 typedef struct {
-    float weight;     /* wall_reach_weight of the shoulder-to-point distance */
-    vec3 goal;        /* v3_lerp(animated hand, wall_point, weight) */
-    vec3 elbow, hand; /* the arm as placed */
+    float weight;     /* 0..1: wall_reach_weight of the shoulder-to-point distance */
+    vec3 goal;        /* world, m: v3_lerp(animated hand, wall_point, weight) */
+    vec3 elbow, hand; /* world, m: the arm as placed */
 } wall_reach_output;
 
 /* 1 at or under full, 0 at or beyond zero, and between them the smooth

@@ -18,14 +18,9 @@
 rm_status rm_validate(const rm_clip *clip)
 {
     /* @snippet rm_validate */
-    /* TODO: read the header's rules for rm_clip, then return, in this
-     * order: RM_ERR_NULL for NULL; RM_ERR_FRAME_COUNT unless
-     * 2 <= frame_count <= RM_MAX_FRAMES; RM_ERR_FRAME_TIME unless
-     * frame_time is finite and > 0 and rm_duration(clip) is finite;
-     * RM_ERR_NOT_FINITE if any of the first frame_count positions is not
-     * in the world (v3_in_world: NaN, inf or beyond IK_WORLD_LIMIT), a
-     * rotation holds NaN/inf or a rotation has (near) zero length
-     * (quat_dot(q, q) <= IK_EPSILON_SQ). Otherwise RM_OK.
+    /* TODO: whether a clip can be played at all; root_motion.h's rules
+     * for rm_clip say what is valid and which error comes first.
+     * Stuck? make hint S=09 gives one step at a time, weakest first.
      * This stub accepts everything. */
     (void)clip;
     return RM_OK;
@@ -35,14 +30,11 @@ rm_status rm_validate(const rm_clip *clip)
 float rm_heading(quat rotation)
 {
     /* @snippet rm_heading */
-    /* TODO: chapter section 11 (the root bone carries the character's
-     * turning): the heading is where the root faces on the ground.
-     *   1. NaN/inf or zero-length rotation -> 0.
-     *   2. forward = quat_rotate(quat_normalize(rotation), +Z).
-     *   3. If forward.x^2 + forward.z^2 > 1e-6: atan2f(forward.x, forward.z).
-     *      Otherwise (root pitched straight up/down) use the side axis:
-     *      side = rotated +X, heading = atan2f(-side.z, side.x).
-     *   4. Return it wrapped with rm_wrap_angle.
+    /* TODO (chapter section 11: the root bone carries the character's
+     * turning): which way the root faces on the ground, as an angle
+     * about +Y. The contract (including a root pitched straight up) is
+     * in root_motion.h.
+     * Stuck? make hint S=09 gives one step at a time, weakest first.
      * This stub says every root faces +Z. */
     (void)rotation;
     return 0.0f;
@@ -52,17 +44,11 @@ float rm_heading(quat rotation)
 rm_status rm_sample(const rm_clip *clip, float time, rm_root_pose *out)
 {
     /* @snippet rm_sample */
-    /* TODO: chapter section 11 (a clip is values sampled many times per
-     * second; in between you interpolate).
-     *   1. status = rm_validate(clip); out NULL -> RM_ERR_NULL; a bad
-     *      status -> out = origin + identity, return it.
-     *   2. Time NaN/inf -> out = frame 0, RM_ERR_TIME.
-     *   3. Looping: fold time into [0, duration) (floorf; guard the
-     *      rounding at both ends). Non-looping: time outside
-     *      [0, duration] -> out = pose at the nearest end, RM_ERR_TIME.
-     *   4. frames = time / frame_time; i = floor, clamped to
-     *      0..frame_count-2; t = frames - i clamped to 0..1;
-     *      position = v3_lerp, rotation = quat_slerp of frames i, i+1.
+    /* TODO (chapter section 11: a clip is values sampled many times per
+     * second, and in between you interpolate): the root's pose at any
+     * time, looping or not. The contract (times outside the clip, bad
+     * clips) is in root_motion.h.
+     * Stuck? make hint S=09 gives one step at a time, weakest first.
      * This stub leaves the root at the origin. */
     (void)clip;
     (void)time;
@@ -77,21 +63,12 @@ rm_status rm_sample(const rm_clip *clip, float time, rm_root_pose *out)
 rm_status rm_delta_between(const rm_clip *clip, float t0, float t1, rm_delta *out)
 {
     /* @snippet rm_delta_between */
-    /* TODO: chapter section 11 (Animator.deltaPosition/deltaRotation) and
-     * 12 (the delta goes to the character, wherever it faces).
-     *   1. Validate like rm_sample; out NULL -> RM_ERR_NULL; on any error
-     *      out = zero translation, zero turn. Times NaN/inf, t1 < t0 ->
-     *      RM_ERR_TIME. Non-looping: t0 < 0 or t1 > duration ->
-     *      RM_ERR_TIME. Looping: t1 - t0 > duration -> RM_ERR_TIME.
-     *   2. Inside one pass (a <= b): sample both ends WITHOUT wrapping
-     *      (b == duration is the last frame), h = rm_heading(pose at a):
-     *      translation = rm_rotate_yaw(p(b) - p(a), -h),
-     *      turn = rm_wrap_angle(rm_heading(pose at b) - h).
-     *   3. Looping: fold t0 into [0, duration) = start, end = start +
-     *      (t1 - t0). end <= duration: one pass. Otherwise two parts,
-     *      first = start..duration, second = 0..end-duration, chained:
-     *      translation = first.translation + rm_rotate_yaw(second.translation,
-     *      first.turn), turn = wrapped sum.
+    /* TODO (chapter sections 11 and 12: Animator.deltaPosition and
+     * deltaRotation, given to the character wherever it faces): how far
+     * the root moved and turned between two times, in the character's
+     * own frame, across the loop point too. The contract is in
+     * root_motion.h.
+     * Stuck? make hint S=09 gives one step at a time, weakest first.
      * This stub says the root never moves. */
     (void)clip;
     (void)t0;
@@ -107,14 +84,10 @@ rm_status rm_delta_between(const rm_clip *clip, float t0, float t1, rm_delta *ou
 rm_status rm_apply(rm_character *character, const rm_delta *delta)
 {
     /* @snippet rm_apply */
-    /* TODO: chapter section 11, OnAnimatorMove:
-     *   transform.position += deltaPosition; transform.rotation *= deltaRotation;
-     * Here: NULL -> RM_ERR_NULL; NaN/inf in the character or the delta,
-     * or its position or translation not in the world (v3_in_world) ->
-     * RM_ERR_NOT_FINITE (leave the character alone). Otherwise
-     * position += rm_rotate_yaw(translation, yaw), then
-     * yaw = rm_wrap_angle(rm_wrap_angle(yaw) + turn) (wrapping first keeps
-     * two huge angles from adding up to inf).
+    /* TODO (chapter section 11, OnAnimatorMove): move and turn the
+     * character by a delta. The contract (bad input leaves the character
+     * alone) is in root_motion.h.
+     * Stuck? make hint S=09 gives one step at a time, weakest first.
      * This stub leaves the character where it is. */
     (void)character;
     (void)delta;
@@ -125,11 +98,10 @@ rm_status rm_apply(rm_character *character, const rm_delta *delta)
 rm_status rm_bake_in_place(rm_clip *clip)
 {
     /* @snippet rm_bake_in_place */
-    /* TODO: chapter section 12 (in-place animation, "Bake Into Pose").
-     * Validate first (on error return the status, change nothing). Then
-     * for every frame: q = quat_normalize(rotation), h = rm_heading(q),
-     * rotation = quat_from_axis_angle(+Y, -h) * q, position.x = 0,
-     * position.z = 0 (keep position.y: the bob stays in the pose).
+    /* TODO (chapter section 12: in-place animation, "Bake Into Pose"):
+     * take the travel and the turning out of the clip, keeping the bob.
+     * The contract is in root_motion.h.
+     * Stuck? make hint S=09 gives one step at a time, weakest first.
      * This stub leaves the clip as it was. */
     (void)clip;
     return RM_OK;

@@ -19,21 +19,13 @@ ctrl_status ctrl_slide(const ctrl_world *world, const ctrl_settings *settings, v
                        ctrl_slide_result *out)
 {
     /* @snippet ctrl_slide */
-    /* TODO: chapter section 12 ("controller.Move(motion); // now respects
-     * walls, slopes, steps") - the header lists the four steps:
-     *   1. validate (NULL, ctrl_check_world, ctrl_check_settings, start
-     *      in the world (v3_in_world), motion finite, |motion| <=
-     *      CTRL_MAX_MOTION); on error out = start (origin if start is not
-     *      in the world), no hits;
-     *   2. n = max(1, ceil(|motion| / (radius / 2))) small steps of motion / n;
-     *   3. after each step up to CTRL_MAX_ITERATIONS passes: for every box
-     *      with ctrl_box_contact(...).distance < radius, pick the push
-     *      direction (ground or step: +Y; ceiling: the normal; otherwise the
-     *      normal's horizontal part), move by ctrl_clearance(centre,
-     *      contact point, radius, direction) (negative: use the normal), and
-     *      set the matching hit flag; stop when a pass pushes nothing;
-     *   4. still overlapping by more than CTRL_PENETRATION_SLOP
-     *      (ctrl_penetration): undo the step, hit_wall = 1, stop.
+    /* TODO (chapter section 12: "controller.Move(motion); // now respects
+     * walls, slopes, steps"): move the character's sphere by motion
+     * through the boxes without ever ending inside one, sliding along
+     * what it hits and stepping onto low ledges. The contract is the
+     * comment above ctrl_slide in controller_sync.h; its helpers give
+     * you the geometry.
+     * Stuck? make hint S=10 gives one step at a time, weakest first.
      * This stub never moves and hits nothing. */
     (void)world;
     (void)settings;
@@ -50,19 +42,11 @@ ctrl_status ctrl_root_motion_frame(const ctrl_world *world, const ctrl_settings 
                                    vec3 delta_translation, float delta_turn, float dt)
 {
     /* @snippet ctrl_root_motion_frame */
-    /* TODO: chapter section 12, RootMotionController.OnAnimatorMove:
-     *   1. validate (NULL, world, settings, finite state/delta/turn with
-     *      the centre in the world (v3_in_world), dt in (0, CTRL_MAX_DT]);
-     *      on error leave *state alone;
-     *   2. motion = (delta_translation.x, 0, delta_translation.z) turned by
-     *      state->yaw about +Y;
-     *      if (grounded && vertical_velocity < 0) vertical_velocity = -2
-     *      (CTRL_GROUNDED_VELOCITY); vertical_velocity += CTRL_GRAVITY * dt;
-     *      motion.y = vertical_velocity * dt;
-     *   3. ctrl_slide(world, settings, centre, motion, &r); centre = r.center,
-     *      grounded = r.hit_ground (keep the new vertical_velocity);
-     *   4. yaw = ctrl_wrap_angle(ctrl_wrap_angle(yaw) + delta_turn)
-     *      ("transform.rotation *= animator.deltaRotation").
+    /* TODO (chapter section 12, RootMotionController.OnAnimatorMove): one
+     * frame of the clip's step through the controller: the step turned
+     * into the world, gravity, the move, the turn. The contract is the
+     * comment above this function in controller_sync.h.
+     * Stuck? make hint S=10 gives one step at a time, weakest first.
      * This stub leaves the character where it was. */
     (void)world;
     (void)settings;

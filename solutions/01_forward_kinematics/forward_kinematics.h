@@ -19,13 +19,13 @@
 
 typedef struct {
     int parent;          /* index of the parent bone, -1 for a root */
-    vec3 local_offset;   /* position relative to the parent, parent space */
-    quat local_rotation; /* unit quaternion, relative to the parent */
+    vec3 local_offset;   /* position relative to the parent, parent space, metres */
+    quat local_rotation; /* unit quaternion, relative to the parent (parent space) */
 } fk_bone;
 
 typedef struct {
-    vec3 position;
-    quat rotation;
+    vec3 position;       /* world space, metres */
+    quat rotation;       /* world space, unit quaternion */
 } fk_transform;
 
 typedef enum {

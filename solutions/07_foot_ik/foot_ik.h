@@ -27,30 +27,31 @@
 enum { FOOT_LEFT = 0, FOOT_RIGHT = 1, FOOT_COUNT = 2 };
 
 typedef struct {
-    float raycast_height;    /* the ray starts this far above the animated ankle (>= 0) */
-    float raycast_distance;  /* and is this long, pointing down (> 0) */
-    float foot_sole_offset;  /* ankle target = hit point + this much up (>= 0) */
-    float weight_fade_rate;  /* IK weight change per second (> 0) */
+    float raycast_height;    /* metres: the ray starts this far above the animated ankle (>= 0) */
+    float raycast_distance;  /* metres: and is this long, pointing down (> 0) */
+    float foot_sole_offset;  /* metres: ankle target = hit point + this much up (>= 0) */
+    float weight_fade_rate;  /* IK weight change per second, 1/s (> 0) */
 } foot_ik_settings;
 
-/* One leg as the animation posed it this frame (world space). */
+/* One leg as the animation posed it this frame: positions in world space,
+ * metres; rotations in world space. */
 typedef struct {
-    vec3 hip;                /* leg root: moves down with the body by the hip drop */
-    vec3 knee;
-    vec3 ankle;              /* Unity's animator.GetIKPosition(foot) */
-    quat foot_rotation;      /* animator.GetIKRotation(foot) */
-    vec3 knee_pole;          /* the knee bends toward this point (section 04's pole) */
-    float thigh_length;      /* rest length hip -> knee (> 0) */
-    float shin_length;       /* rest length knee -> ankle (> 0) */
+    vec3 hip;                /* leg root, world, m: moves down with the body by the hip drop */
+    vec3 knee;               /* world, m */
+    vec3 ankle;              /* world, m: Unity's animator.GetIKPosition(foot) */
+    quat foot_rotation;      /* world: animator.GetIKRotation(foot) */
+    vec3 knee_pole;          /* world, m: the knee bends toward this point (section 04's pole) */
+    float thigh_length;      /* rest length hip -> knee, metres (> 0) */
+    float shin_length;       /* rest length knee -> ankle, metres (> 0) */
 } foot_leg;
 
 /* What one foot remembers between frames. Start with weight 0 (the IK
  * fades in) or 1 (the foot starts planted), ground_normal = up. */
 typedef struct {
-    float weight;            /* IK weight 0..1 used on the last frame */
-    float ground_height;     /* y of the last IK target found (hit + sole offset) */
-    vec3 ground_normal;      /* surface normal under that target: only its direction counts
-                                (normalized when used, up when it has none) */
+    float weight;            /* IK weight 0..1 used on the last frame (no unit) */
+    float ground_height;     /* world y of the last IK target found (hit + sole offset), metres */
+    vec3 ground_normal;      /* surface normal under that target, world space: only its direction
+                                counts (normalized when used, up when it has none) */
 } foot_ik_memory;
 
 typedef struct {
@@ -60,21 +61,22 @@ typedef struct {
     float dt;                            /* seconds since the previous frame (> 0) */
 } foot_ik_input;
 
-/* One foot's result. */
+/* One foot's result: positions in world space, metres; rotations in world
+ * space. */
 typedef struct {
     int grounded;            /* 1 when this frame's ray hit the ground */
-    vec3 hit_point;          /* the ray's hit (zero vector when not grounded) */
-    vec3 hit_normal;         /* the surface normal there (up when not grounded) */
-    vec3 target;             /* the ankle's IK target, see foot_ik_step */
-    quat target_rotation;    /* from_to(up, normal) * animated foot rotation */
-    float weight;            /* IK weight used this frame, 0..1 */
-    float deficit;           /* weight * max(0, animated ankle y - target y) */
-    vec3 hip, knee, ankle;   /* the leg as placed */
-    quat foot_rotation;      /* slerp(animated, target_rotation, weight) */
+    vec3 hit_point;          /* world, m: the ray's hit (zero vector when not grounded) */
+    vec3 hit_normal;         /* world, unit: the surface normal there (up when not grounded) */
+    vec3 target;             /* world, m: the ankle's IK target, see foot_ik_step */
+    quat target_rotation;    /* world: from_to(up, normal) * animated foot rotation */
+    float weight;            /* IK weight used this frame, 0..1 (no unit) */
+    float deficit;           /* metres: weight * max(0, animated ankle y - target y) */
+    vec3 hip, knee, ankle;   /* world, m: the leg as placed */
+    quat foot_rotation;      /* world: slerp(animated, target_rotation, weight) */
 } foot_ik_foot;
 
 typedef struct {
-    float hip_drop;                      /* >= 0: how far the body was lowered */
+    float hip_drop;                      /* metres, >= 0: how far the body was lowered */
     foot_ik_foot feet[FOOT_COUNT];
     foot_ik_memory memory[FOOT_COUNT];   /* hand this to the next frame */
 } foot_ik_output;

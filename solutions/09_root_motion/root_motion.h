@@ -48,8 +48,8 @@ typedef struct {
 
 /* The root at one instant, in clip space. */
 typedef struct {
-    vec3 position;
-    quat rotation;                  /* unit length */
+    vec3 position;                  /* clip space, metres */
+    quat rotation;                  /* clip space, unit length */
 } rm_root_pose;
 
 /* Root motion between two times, as the character should receive it.
@@ -59,14 +59,14 @@ typedef struct {
  * whichever way the character faces. `turn` is how much the heading
  * changed (radians, wrapped into (-pi, pi]). */
 typedef struct {
-    vec3 translation;
-    float turn;
+    vec3 translation;               /* the character's frame at the start time, metres */
+    float turn;                     /* heading change, radians, (-pi, pi] */
 } rm_delta;
 
 /* Where a character stands in the world and which way it faces. */
 typedef struct {
-    vec3 position;
-    float yaw;                      /* heading about +Y, radians */
+    vec3 position;                  /* world space, metres */
+    float yaw;                      /* heading about world +Y, radians */
 } rm_character;
 
 typedef enum {

@@ -46,9 +46,9 @@
 /* A box: centre, half sizes along its own axes, and its rotation (identity
  * for an axis-aligned box; a box turned about X or Z is a ramp). */
 typedef struct {
-    vec3 center;
-    vec3 half_extents;   /* each > 0 */
-    quat rotation;       /* any non-zero length */
+    vec3 center;         /* world space, metres */
+    vec3 half_extents;   /* metres, along the box's own axes, each > 0 */
+    quat rotation;       /* box space -> world space, any non-zero length */
 } ctrl_box;
 
 typedef struct {
@@ -59,20 +59,20 @@ typedef struct {
 typedef struct {
     float radius;        /* the sphere, CTRL_MIN_RADIUS..10 m */
     float slope_limit;   /* steepest walkable slope, CTRL_MIN_SLOPE_LIMIT..CTRL_MAX_SLOPE_LIMIT rad */
-    float step_height;   /* tallest ledge walked onto, 0 <= step_height < radius */
+    float step_height;   /* tallest ledge walked onto, metres, 0 <= step_height < radius */
 } ctrl_settings;
 
 /* The character between frames. */
 typedef struct {
-    vec3 center;             /* the sphere's centre; its lowest point is the feet */
-    float yaw;               /* heading about +Y, radians, (-pi, pi] */
+    vec3 center;             /* world space, metres: the sphere's centre; its lowest point is the feet */
+    float yaw;               /* heading about world +Y, radians, (-pi, pi] */
     float vertical_velocity; /* m/s, the chapter's verticalVelocity */
     int grounded;            /* 1 when the last move ended standing on something */
 } ctrl_state;
 
 /* What a collide-and-slide move did. */
 typedef struct {
-    vec3 center;             /* where the sphere ended */
+    vec3 center;             /* world space, metres: where the sphere ended */
     int hit_ground;          /* pushed up by ground or a step */
     int hit_wall;            /* pushed sideways by a wall or a too-steep slope, or stopped */
     int hit_ceiling;         /* pushed by a surface facing down */
@@ -107,9 +107,9 @@ static inline const char *ctrl_status_text(ctrl_status s)
 
 /* Where a box is closest to a point. */
 typedef struct {
-    vec3 point;      /* the closest point on the box's surface */
-    vec3 normal;     /* unit, out of the box toward the point */
-    float distance;  /* from the point to the surface; negative when the point is inside */
+    vec3 point;      /* world space, metres: the closest point on the box's surface */
+    vec3 normal;     /* world space, unit, out of the box toward the point */
+    float distance;  /* metres, from the point to the surface; negative when the point is inside */
     int on_edge;     /* the closest point is on an edge or a corner, not inside a face */
 } ctrl_contact;
 

@@ -5,6 +5,7 @@
 #include "sections.h"
 #include "sections/01_forward_kinematics/ops.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -14,15 +15,39 @@
 #define POS_TOL 1e-4f
 #define ROT_TOL 1e-3f
 
+/* A bone's local rotation as the checks build it: an angle about an axis
+ * (identity as "none"); a quaternion that is not a finite unit one as its
+ * four numbers. */
+static const char *fmt_rotation(quat q)
+{
+    float len = sqrtf(q.x * q.x + q.y * q.y + q.z * q.z + q.w * q.w);
+    if (!isfinite(len) || fabsf(len - 1.0f) > 1e-3f)
+        return fmt("(%.4f, %.4f, %.4f, %.4f)", q.x, q.y, q.z, q.w);
+    if (q.w < 0.0f) /* q and -q are the same rotation: the angle in [0, 180] */
+        q = (quat){-q.x, -q.y, -q.z, -q.w};
+    float s = sqrtf(q.x * q.x + q.y * q.y + q.z * q.z);
+    if (s < 1e-6f)
+        return "none";
+    float angle = 2.0f * atan2f(s, q.w);
+    return fmt("%.1f° about (%.3f, %.3f, %.3f)", angle * IK_RAD_TO_DEG, q.x / s, q.y / s, q.z / s);
+}
+
+/* The case as given: the bones (offset and rotation, the first four) and
+ * any NULL pointer passed instead of the bones or the world array, so a
+ * crash on the NULL case names that case. */
 static void describe(const void *request, char *out, size_t size)
 {
     const fk_request *rq = request;
     int n = snprintf(out, size, T(MSG_FK_GIVEN_SKELETON), rq->count);
-    for (int i = 0; i < rq->count && i < 4 && n > 0 && (size_t)n < size; i++)
-        n += snprintf(out + n, size - (size_t)n, " [%d] parent %d offset %s", i, rq->bones[i].parent,
-                      fmt_v3(rq->bones[i].local_offset));
-    if (rq->count > 4 && n > 0 && (size_t)n < size)
-        snprintf(out + n, size - (size_t)n, " ...");
+    if (rq->null_bones && n > 0 && (size_t)n < size)
+        n += snprintf(out + n, size - (size_t)n, " bones = NULL");
+    for (int i = 0; !rq->null_bones && i < rq->count && i < 4 && n > 0 && (size_t)n < size; i++)
+        n += snprintf(out + n, size - (size_t)n, " [%d] parent %d offset %s rotation %s", i, rq->bones[i].parent,
+                      fmt_v3(rq->bones[i].local_offset), fmt_rotation(rq->bones[i].local_rotation));
+    if (!rq->null_bones && rq->count > 4 && n > 0 && (size_t)n < size)
+        n += snprintf(out + n, size - (size_t)n, " ...");
+    if (rq->null_world && n > 0 && (size_t)n < size)
+        snprintf(out + n, size - (size_t)n, ", world = NULL");
 }
 
 /* The answer with the rotations composed the wrong way round, to
@@ -99,7 +124,7 @@ static int expect_inside(const fk_request *rq, const fk_response *rs)
         return 1;
     const fk_transform *t = bad < 0 ? &rs->before[bad + FK_GUARD]
                             : bad < FK_MAX_BONES ? &rs->world[bad] : &rs->after[bad - FK_MAX_BONES];
-    char given[512];
+    char given[1024];
     describe(rq, given, sizeof given);
     check_fail(DIAG_NONE, given, fmt(T(MSG_FK_EXPECT_INSIDE), rq->count > 0 ? rq->count - 1 : 0),
                fmt(T(MSG_FK_GOT_PAST_END), bad, fmt_v3(t->position), rq->count));
@@ -111,7 +136,7 @@ static void expect_poses(const fk_request *rq, const fk_response *rs, int n)
 {
     static fk_transform want[FK_MAX_BONES], swapped[FK_MAX_BONES];
     for (int c = 0; c < n; c++) {
-        char given[512];
+        char given[1024];
         describe(&rq[c], given, sizeof given);
         if (!expect_inside(&rq[c], &rs[c]))
             return;
@@ -373,9 +398,9 @@ static void writes_stay_inside(void)
 }
 
 DEFINE_SUITE(FORWARD_KINEMATICS,
-    {"arm_pose", "แขน 3 bone: ไหล่หมุน 30° ศอกงอ 45° — ตำแหน่งและ rotation ในโลก", "3-bone arm: shoulder turned 30°, elbow bent 45° — world positions and rotations", arm_pose},
-    {"random_skeletons", "skeleton สุ่ม 200 ชุด (สูงสุด 64 bone, มีกิ่งและหลาย root)", "200 random skeletons (up to 64 bones, with branches and several roots)", random_skeletons},
-    {"ring_of_bones", "64 bone หมุนทีละ 5.625°: ทุก joint อยู่บนวงกลมเดียวกัน", "64 bones each turned 5.625°: every joint lies on the same circle", ring_of_bones},
-    {"bad_parent_rejected", "parent index ผิด ต้องได้ FK_ERR_BAD_PARENT และไม่แตะ world[]", "bad parent index gives FK_ERR_BAD_PARENT and leaves world[] untouched", bad_parent_rejected},
-    {"bad_input_rejected", "count ผิด, NULL, NaN/inf หรือ offset นอกโลก (1e30) ต้องถูกปฏิเสธก่อนคำนวณ และ bad_bone ถูกต้อง", "a bad count, NULL, NaN/inf or an offset outside the world (1e30) is rejected before any computation, with the right bad_bone", bad_input_rejected},
-    {"writes_stay_inside", "skeleton 1..64 bone: ไม่เขียนเลย world[count-1] (ไม่แตะ world[count])", "skeletons of 1..64 bones: nothing written past world[count-1] (world[count] untouched)", writes_stay_inside})
+    {"arm_pose", "แขน 3 bone: ไหล่หมุน 30° ศอกงอ 45° — ตำแหน่งและ rotation ในโลก", "3-bone arm: shoulder turned 30°, elbow bent 45° — world positions and rotations", arm_pose, CHECK_FIXED},
+    {"random_skeletons", "skeleton สุ่ม 200 ชุด (สูงสุด 64 bone, มีกิ่งและหลาย root)", "200 random skeletons (up to 64 bones, with branches and several roots)", random_skeletons, CHECK_RANDOM},
+    {"ring_of_bones", "64 bone หมุนทีละ 5.625°: ทุก joint อยู่บนวงกลมเดียวกัน", "64 bones each turned 5.625°: every joint lies on the same circle", ring_of_bones, CHECK_FIXED},
+    {"bad_parent_rejected", "parent index ผิด ต้องได้ FK_ERR_BAD_PARENT และไม่แตะ world[]", "bad parent index gives FK_ERR_BAD_PARENT and leaves world[] untouched", bad_parent_rejected, CHECK_FIXED},
+    {"bad_input_rejected", "count ผิด, NULL, NaN/inf หรือ offset นอกโลก (1e30) ต้องถูกปฏิเสธก่อนคำนวณ และ bad_bone ถูกต้อง", "a bad count, NULL, NaN/inf or an offset outside the world (1e30) is rejected before any computation, with the right bad_bone", bad_input_rejected, CHECK_FIXED},
+    {"writes_stay_inside", "skeleton 1..64 bone: ไม่เขียนเลย world[count-1] (ไม่แตะ world[count])", "skeletons of 1..64 bones: nothing written past world[count-1] (world[count] untouched)", writes_stay_inside, CHECK_RANDOM})

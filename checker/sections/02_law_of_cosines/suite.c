@@ -5,6 +5,7 @@
  * the classic mistakes: degrees, bend-vs-interior, NaN from acos, and the
  * distance margin of the chapter's C#. */
 #include "check.h"
+#include "picture.h"
 #include "law_of_cosines.h"
 #include "messages.h"
 #include "sections.h"
@@ -141,6 +142,74 @@ static diagnosis diagnose(const loc_request *rq, const loc_response *rs, const l
     return fabsf(got - margin) <= 0.005f * fabsf(margin - w) ? DIAG_DISTANCE_MARGIN : DIAG_NONE;
 }
 
+/* The picture of a failing case (checker/picture.h): the triangle the
+ * student's shoulder and interior angles build from the given sides, over
+ * the reference's, shoulder at 0 and the target on the x axis. Nothing
+ * for a case without a triangle (a bone not a positive finite length, D
+ * not finite): no geometry to show, the message says it all. */
+static void arc(const char *block, float cx, float cy, float r, float from, float to)
+{
+    /* an angle of many turns (degrees for radians) is drawn as one turn;
+     * its label gives the number */
+    if (to - from > 2.0f * IK_PI)
+        to = from + 2.0f * IK_PI;
+    if (from - to > 2.0f * IK_PI)
+        to = from - 2.0f * IK_PI;
+    float xy[2 * 25];
+    for (int i = 0; i <= 24; i++) {
+        float a = from + (to - from) * (float)i / 24.0f;
+        xy[2 * i] = cx + r * cosf(a);
+        xy[2 * i + 1] = cy + r * sinf(a);
+    }
+    picture_xy(block, xy, 25);
+}
+
+static void triangle(const char *who, float l1, float l2, float shoulder, float interior, float turn, float r)
+{
+    char line[32], mark[32], lab[32];
+    snprintf(line, sizeof line, "%s", who);
+    snprintf(mark, sizeof mark, "%smark", who);
+    snprintf(lab, sizeof lab, "%slab", who);
+    float ex = l1 * cosf(shoulder), ey = l1 * sinf(shoulder);
+    float back = atan2f(-ey, -ex); /* the elbow's direction back to the shoulder */
+    float hand = back + turn * interior;
+    float pts[6] = {0, 0, ex, ey, ex + l2 * cosf(hand), ey + l2 * sinf(hand)};
+    picture_xy(line, pts, 3);
+    arc(mark, 0, 0, r, 0, shoulder);
+    arc(mark, ex, ey, r, back, hand);
+    picture_label(lab, 1.6f * r * cosf(0.5f * shoulder), 1.6f * r * sinf(0.5f * shoulder),
+                  fmt("%s %.1f°", picture_tr("ไหล่ (shoulder)", "shoulder"), (double)(shoulder * IK_RAD_TO_DEG)));
+    picture_label(lab, ex + 1.6f * r * cosf(back + 0.5f * turn * interior),
+                  ey + 1.6f * r * sinf(back + 0.5f * turn * interior),
+                  fmt("%s %.1f°", picture_tr("ศอก (elbow interior)", "elbow interior"), (double)(interior * IK_RAD_TO_DEG)));
+}
+
+static void picture_triangle(const loc_request *rq, const loc_response *rs, const char *given)
+{
+    float l1 = rq->len_upper, l2 = rq->len_lower, d = rq->dist < 0.0f ? 0.0f : rq->dist;
+    if (!(isfinite(l1) && l1 > 0.0f && isfinite(l2) && l2 > 0.0f && isfinite(d)) || !picture_case("triangle"))
+        return;
+    float s = shoulder_angle(l1, l2, d), e = elbow_interior_angle(l1, l2, d);
+    /* which way the interior angle turns from the elbow so the reference's
+     * hand lands on the target; the student's angles turn the same way */
+    float ex = l1 * cosf(s), ey = l1 * sinf(s), back = atan2f(-ey, -ex);
+    float hp = back + e, hm = back - e;
+    float dp = hypotf(ex + l2 * cosf(hp) - d, ey + l2 * sinf(hp)), dm = hypotf(ex + l2 * cosf(hm) - d, ey + l2 * sinf(hm));
+    float turn = dp <= dm ? 1.0f : -1.0f;
+    float r = 0.2f * fminf(l1, l2);
+    float given_line[4] = {0, 0, d, 0};
+    picture_xy("given", given_line, 2);
+    picture_xy("target", (float[2]){d, 0}, 1);
+    triangle("ref", l1, l2, s, e, turn, r);
+    if (isfinite(rs->shoulder) && isfinite(rs->elbow))
+        triangle("student", l1, l2, rs->shoulder, rs->elbow, turn, 1.35f * r);
+    picture_text("case_text", given);
+    picture_text("student_text", fmt(picture_tr("ไหล่ (shoulder) %.2f°, ศอก (interior) %.2f°, bend %.2f°",
+                                                "shoulder %.2f°, interior %.2f°, bend %.2f°"),
+                                     (double)(rs->shoulder * IK_RAD_TO_DEG), (double)(rs->elbow * IK_RAD_TO_DEG),
+                                     (double)(rs->bend * IK_RAD_TO_DEG)));
+}
+
 /* Compares a case's answers in order (a negative want is not compared); on
  * the first mismatch records the failure and returns 0. */
 static int expect_case(const loc_request *rq, const loc_response *rs, const loc_response *want, float tol)
@@ -152,6 +221,7 @@ static int expect_case(const loc_request *rq, const loc_response *rs, const loc_
         const char *what = ANGLES[k].name;
         char given[160];
         describe(rq, given, sizeof given);
+        picture_triangle(rq, rs, given);
         check_fail(diagnose(rq, rs, want, (angle_kind)k), given, fmt("%s = %s", what, fmt_deg(w)),
                    fmt("%s = %s", what, fmt_deg(got)));
         return 0;
@@ -377,10 +447,10 @@ static void exact_boundaries(void)
 }
 
 DEFINE_SUITE(LAW_OF_COSINES,
-    {"worked_examples", "ตัวอย่างในบท: 101.5°, 109.5°/31.6°, 180°/0° (ภายใน 0.05°)", "the chapter's examples: 101.5°, 109.5°/31.6°, 180°/0° (within 0.05°)", worked_examples},
-    {"random_triangles", "สามเหลี่ยมสุ่ม 2000 รูปที่เอื้อมถึง ตรงกับคำตอบอ้างอิง", "2000 random reachable triangles match the reference answer", random_triangles},
-    {"out_of_reach", "D > L1+L2: แขนเหยียดตรง (elbow 180°, shoulder 0°)", "D > L1+L2: the arm is straight (elbow 180°, shoulder 0°)", out_of_reach},
-    {"too_close", "D < |L1−L2|: แขนพับ (elbow 0°)", "D < |L1−L2|: the arm folds (elbow 0°)", too_close},
-    {"full_reach_rounding", "D = L1+L2 พอดี: cosine ปัดเศษเป็น -1.0000001 ต้องไม่ได้ NaN", "D = L1+L2 exactly: a cosine rounded to -1.0000001 must not give NaN", full_reach_rounding},
-    {"exact_boundaries", "ขอบพอดี: 2ab = 1, D = L1+L2 และ |L1−L2| พอดี, bone ล่างยาว 0, D = -0, bone ยาว inf, ด้านยักษ์/จิ๋ว", "exact edges: 2ab = 1, D exactly L1+L2 and |L1−L2|, a zero lower bone, D = -0, an infinite bone, giant/tiny sides", exact_boundaries},
-    {"odd_inputs", "input แปลกๆ (D เป็น inf/NaN/ติดลบ, bone ยาว 0) ได้ผลที่กำหนดไว้", "odd inputs (D inf/NaN/negative, zero-length bone) give the specified results", odd_inputs})
+    {"worked_examples", "ตัวอย่างในบท: 101.5°, 109.5°/31.6°, 180°/0° (ภายใน 0.05°)", "the chapter's examples: 101.5°, 109.5°/31.6°, 180°/0° (within 0.05°)", worked_examples, CHECK_FIXED},
+    {"random_triangles", "สามเหลี่ยมสุ่ม 2000 รูปที่เอื้อมถึง ตรงกับคำตอบอ้างอิง", "2000 random reachable triangles match the reference answer", random_triangles, CHECK_RANDOM},
+    {"out_of_reach", "D > L1+L2: แขนเหยียดตรง (elbow 180°, shoulder 0°)", "D > L1+L2: the arm is straight (elbow 180°, shoulder 0°)", out_of_reach, CHECK_RANDOM},
+    {"too_close", "D < |L1−L2|: แขนพับ (elbow 0°)", "D < |L1−L2|: the arm folds (elbow 0°)", too_close, CHECK_RANDOM},
+    {"full_reach_rounding", "D = L1+L2 พอดี: cosine ปัดเศษเป็น -1.0000001 ต้องไม่ได้ NaN", "D = L1+L2 exactly: a cosine rounded to -1.0000001 must not give NaN", full_reach_rounding, CHECK_RANDOM},
+    {"exact_boundaries", "ขอบพอดี: 2ab = 1, D = L1+L2 และ |L1−L2| พอดี, bone ล่างยาว 0, D = -0, bone ยาว inf, ด้านยักษ์/จิ๋ว", "exact edges: 2ab = 1, D exactly L1+L2 and |L1−L2|, a zero lower bone, D = -0, an infinite bone, giant/tiny sides", exact_boundaries, CHECK_FIXED},
+    {"odd_inputs", "input แปลกๆ (D เป็น inf/NaN/ติดลบ, bone ยาว 0) ได้ผลที่กำหนดไว้", "odd inputs (D inf/NaN/negative, zero-length bone) give the specified results", odd_inputs, CHECK_FIXED})

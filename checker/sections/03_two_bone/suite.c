@@ -5,6 +5,7 @@
  * root->target ray at full reach), the elbow lies in the plane of root,
  * target and pole, on the pole's side. */
 #include "check.h"
+#include "picture.h"
 #include "messages.h"
 #include "sections.h"
 #include "sections/03_two_bone/ops.h"
@@ -63,11 +64,17 @@ static const char *fmt_pos(vec3 v)
     return fmt("(%.6g, %.6g, %.6g)", v.x, v.y, v.z);
 }
 
+/* The case as given: a NULL pointer is an input too, so a crash on the
+ * NULL case names that case, not the input struct it never passed. */
 static void describe(const void *request, char *out, size_t size)
 {
     const two_bone_request *rq = request;
-    snprintf(out, size, "root %s, target %s, pole %s, L1 = %g, L2 = %g", fmt_pos(rq->in.root),
-             fmt_pos(rq->in.target), fmt_pos(rq->in.pole), rq->in.len_upper, rq->in.len_lower);
+    if (rq->pass_null_in)
+        snprintf(out, size, "two_bone_solve(in = NULL, %s)", rq->pass_null_out ? "out = NULL" : "&out");
+    else
+        snprintf(out, size, "root %s, target %s, pole %s, L1 = %g, L2 = %g%s", fmt_pos(rq->in.root),
+                 fmt_pos(rq->in.target), fmt_pos(rq->in.pole), rq->in.len_upper, rq->in.len_lower,
+                 rq->pass_null_out ? ", out = NULL" : "");
 }
 
 static two_bone_request request(vec3 root, vec3 target, vec3 pole, float l1, float l2)
@@ -84,6 +91,23 @@ static int fail_case(const two_bone_request *rq, diagnosis d, const char *expect
     describe(rq, given, sizeof given);
     check_fail(d, given, expected, got);
     return 0;
+}
+
+/* The same, with the picture of the case (checker/picture.h): the limb in
+ * the plane of root, target and pole, the student's elbow over the
+ * reference's. Bad input (03's invalid_input) has no limb to draw. */
+static int fail_case_rs(const two_bone_request *rq, const two_bone_response *rs, diagnosis d, const char *expected,
+                        const char *got)
+{
+    const two_bone_input *in = &rq->in;
+    two_bone_output want;
+    if (!rq->pass_null_in && !rq->pass_null_out && isfinite(in->len_upper) && in->len_upper > 0.0f &&
+        isfinite(in->len_lower) && in->len_lower > 0.0f && two_bone_solve(in, &want) != TWO_BONE_INVALID) {
+        char given[512];
+        describe(rq, given, sizeof given);
+        picture_limb(given, in->root, in->target, in->pole, want.mid, want.tip, rs->out.mid, rs->out.tip);
+    }
+    return fail_case(rq, d, expected, got);
 }
 
 /* Whether wrong bone lengths are the ones the bone_length advice is about:
@@ -109,18 +133,18 @@ static int expect_lengths(const two_bone_request *rq, const two_bone_response *r
 {
     const two_bone_input *in = &rq->in;
     if (!v3_is_finite(rs->out.mid) || !v3_is_finite(rs->out.tip))
-        return fail_case(rq, DIAG_NONE, T(MSG_TB_EXPECT_FINITE),
+        return fail_case_rs(rq, rs, DIAG_NONE, T(MSG_TB_EXPECT_FINITE),
                          fmt(T(MSG_TB_GOT_NOT_FINITE), fmt_pos(rs->out.mid), fmt_pos(rs->out.tip)));
     double upper = ddist(rs->out.mid, in->root), lower = ddist(rs->out.tip, rs->out.mid);
     /* relative, so a tiny limb's joints are not taken for a stub's */
     if (upper < 1e-6 * in->len_upper && lower < 1e-6 * in->len_lower)
-        return fail_case(rq, DIAG_NONE, T(MSG_TB_EXPECT_PLACED), T(MSG_TB_GOT_STUB));
+        return fail_case_rs(rq, rs, DIAG_NONE, T(MSG_TB_EXPECT_PLACED), T(MSG_TB_GOT_STUB));
     if (fabs(upper - in->len_upper) > LEN_TOL * in->len_upper ||
         fabs(lower - in->len_lower) > LEN_TOL * in->len_lower) {
         /* %.5f at the usual scales (the text stays as it was), %g else */
         int usual = in->len_upper >= 1e-3f && in->len_upper <= 1e6f;
         const char *f = usual ? "|mid - root| = %.5f, |tip - mid| = %.5f" : "|mid - root| = %.6g, |tip - mid| = %.6g";
-        return fail_case(rq, stretched_to_target(rq, rs) ? DIAG_BONE_LENGTH : DIAG_NONE,
+        return fail_case_rs(rq, rs, stretched_to_target(rq, rs) ? DIAG_BONE_LENGTH : DIAG_NONE,
                          fmt(f, in->len_upper, in->len_lower),
                          fmt("%s (mid %s, tip %s)", fmt(f, upper, lower), fmt_pos(rs->out.mid), fmt_pos(rs->out.tip)));
     }
@@ -131,7 +155,7 @@ static int expect_status(const two_bone_request *rq, const two_bone_response *rs
 {
     if (rs->status == (int)want)
         return 1;
-    return fail_case(rq, DIAG_NONE, fmt("status %s", two_bone_status_text(want)),
+    return fail_case_rs(rq, rs, DIAG_NONE, fmt("status %s", two_bone_status_text(want)),
                      fmt("status %d (%s)", rs->status,
                          rs->status >= 0 && rs->status <= TWO_BONE_INVALID ? two_bone_status_text((two_bone_status)rs->status) : "?"));
 }
@@ -146,10 +170,10 @@ static int expect_pole_side(const two_bone_request *rq, const two_bone_response 
     dvec normal = dunit(dcross(axis, pole_perp));
     double off_plane = fabs(ddot(to_mid, normal));
     if (off_plane > PLANE_TOL * in->len_upper)
-        return fail_case(rq, DIAG_NONE, T(MSG_TB_EXPECT_IN_PLANE),
+        return fail_case_rs(rq, rs, DIAG_NONE, T(MSG_TB_EXPECT_IN_PLANE),
                          fmt(T(MSG_TB_GOT_OFF_PLANE), fmt_pos(rs->out.mid), off_plane));
     if (ddot(mid_perp, pole_perp) < 0.0)
-        return fail_case(rq, DIAG_POLE_SIDE, T(MSG_TB_EXPECT_POLE_SIDE),
+        return fail_case_rs(rq, rs, DIAG_POLE_SIDE, T(MSG_TB_EXPECT_POLE_SIDE),
                          fmt(T(MSG_TB_GOT_WRONG_SIDE), fmt_pos(rs->out.mid)));
     return 1;
 }
@@ -168,7 +192,7 @@ static int expect_tip_along(const two_bone_request *rq, const two_bone_response 
     vec3 want = v3((float)(in->root.x + dir.x * dist), (float)(in->root.y + dir.y * dist), (float)(in->root.z + dir.z * dist));
     const char *away = reach >= 1e-3 && reach <= 1e6 ? fmt(T(MSG_TB_GOT_TIP), fmt_pos(rs->out.tip), miss)
                                                      : fmt(T(MSG_TB_GOT_TIP_G), fmt_pos(rs->out.tip), miss);
-    return fail_case(rq, DIAG_NONE, fmt(T(MSG_TB_EXPECT_TIP_AT), what, fmt_pos(want)), away);
+    return fail_case_rs(rq, rs, DIAG_NONE, fmt(T(MSG_TB_EXPECT_TIP_AT), what, fmt_pos(want)), away);
 }
 
 static int expect_tip_at_target(const two_bone_request *rq, const two_bone_response *rs)
@@ -188,7 +212,7 @@ static int expect_elbow_on_line(const two_bone_request *rq, const two_bone_respo
     double off = dlen(dperp(dsub(rs->out.mid, in->root), axis));
     if (off <= LINE_TOL * reach) /* false for NaN */
         return 1;
-    return fail_case(rq, DIAG_NONE, fmt(T(MSG_TB_EXPECT_ON_LINE), arm, LINE_TOL),
+    return fail_case_rs(rq, rs, DIAG_NONE, fmt(T(MSG_TB_EXPECT_ON_LINE), arm, LINE_TOL),
                      fmt(T(MSG_TB_GOT_OFF_LINE), fmt_pos(rs->out.mid), off, off / reach,
                          asin(fmin(1.0, off / in->len_upper)) * IK_RAD_TO_DEG));
 }
@@ -333,7 +357,7 @@ static void pole_on_target_line(void)
         vec3 to_mid = v3_sub(rs[i].out.mid, rq[i].in.root);
         float off_line = v3_length(v3_sub(to_mid, v3_scale(axis, v3_dot(to_mid, axis))));
         if (off_line < 0.1f * rq[i].in.len_upper) {
-            fail_case(&rq[i], DIAG_NONE, T(MSG_TB_EXPECT_OFF_LINE),
+            fail_case_rs(&rq[i], &rs[i], DIAG_NONE, T(MSG_TB_EXPECT_OFF_LINE),
                       fmt(T(MSG_TB_GOT_ON_LINE), fmt_v3(rs[i].out.mid), off_line));
             return;
         }
@@ -359,7 +383,7 @@ static void target_at_root(void)
         if (!expect_lengths(&rq[i], &rs[i]))
             return;
         if (fabsf(d - fold) > TIP_TOL * (rq[i].in.len_upper + rq[i].in.len_lower)) {
-            fail_case(&rq[i], DIAG_NONE, fmt(T(MSG_TB_EXPECT_FOLD), fold),
+            fail_case_rs(&rq[i], &rs[i], DIAG_NONE, fmt(T(MSG_TB_EXPECT_FOLD), fold),
                       fmt(T(MSG_TB_GOT_TIP_DIST), fmt_v3(rs[i].out.tip), d));
             return;
         }
@@ -531,12 +555,12 @@ static void invalid_input(void)
 }
 
 DEFINE_SUITE(TWO_BONE,
-    {"chapter_arm", "แขนในบท (L1 0.5, L2 0.4, target ห่าง 0.7): ถึง target, ยาวคงที่, งอไปทาง pole", "the chapter's arm (L1 0.5, L2 0.4, target 0.7 away): reaches target, lengths kept, bends toward pole", chapter_arm},
-    {"reachable_targets", "2000 target ที่เอื้อมถึง: ความยาว bone, tip บน target, ข้อศอกฝั่ง pole", "2000 reachable targets: bone lengths, tip on target, elbow on the pole side", reachable_targets},
-    {"out_of_reach", "target ไกลเกิน L1+L2: แขนเหยียดตรงชี้ไปหา target", "target beyond L1+L2: the arm is straight, pointing at the target", out_of_reach},
-    {"too_close", "target ใกล้กว่า |L1−L2|: แขนพับ ความยาวคงที่", "target closer than |L1−L2|: the arm folds, lengths kept", too_close},
-    {"limb_scale", "ขายักษ์ (ยาว ~1e17) และจิ๋ว (~1e-25): ความยาว, tip, ข้อศอก เหมือนขาปกติ", "a giant limb (~1e17 long) and a tiny one (~1e-25): lengths, tip and elbow as for a usual limb", limb_scale},
-    {"exact_limits", "target ห่าง L1+L2 หรือ |L1−L2| พอดี: ถึง target (TWO_BONE_REACHED) แขนตรง/พับสุด", "target exactly L1+L2 or |L1−L2| away: reached (TWO_BONE_REACHED), arm straight/folded", exact_limits},
-    {"pole_on_target_line", "pole อยู่บนเส้น root→target: ใช้ fallback แล้วยังงอได้", "pole on the root→target line: uses the fallback and still bends", pole_on_target_line},
-    {"target_at_root", "target ทับ root: ไม่มี NaN ความยาวคงที่", "target on the root: no NaN, lengths kept", target_at_root},
-    {"invalid_input", "bone ยาว 0/ติดลบ/NaN หรือ input เป็น NULL: TWO_BONE_INVALID", "zero/negative/NaN bone length or NULL input: TWO_BONE_INVALID", invalid_input})
+    {"chapter_arm", "แขนในบท (L1 0.5, L2 0.4, target ห่าง 0.7): ถึง target, ยาวคงที่, งอไปทาง pole", "the chapter's arm (L1 0.5, L2 0.4, target 0.7 away): reaches target, lengths kept, bends toward pole", chapter_arm, CHECK_FIXED},
+    {"reachable_targets", "2000 target ที่เอื้อมถึง: ความยาว bone, tip บน target, ข้อศอกฝั่ง pole", "2000 reachable targets: bone lengths, tip on target, elbow on the pole side", reachable_targets, CHECK_RANDOM},
+    {"out_of_reach", "target ไกลเกิน L1+L2: แขนเหยียดตรงชี้ไปหา target", "target beyond L1+L2: the arm is straight, pointing at the target", out_of_reach, CHECK_RANDOM},
+    {"too_close", "target ใกล้กว่า |L1−L2|: แขนพับ ความยาวคงที่", "target closer than |L1−L2|: the arm folds, lengths kept", too_close, CHECK_RANDOM},
+    {"limb_scale", "ขายักษ์ (ยาว ~1e17) และจิ๋ว (~1e-25): ความยาว, tip, ข้อศอก เหมือนขาปกติ", "a giant limb (~1e17 long) and a tiny one (~1e-25): lengths, tip and elbow as for a usual limb", limb_scale, CHECK_RANDOM},
+    {"exact_limits", "target ห่าง L1+L2 หรือ |L1−L2| พอดี: ถึง target (TWO_BONE_REACHED) แขนตรง/พับสุด", "target exactly L1+L2 or |L1−L2| away: reached (TWO_BONE_REACHED), arm straight/folded", exact_limits, CHECK_RANDOM},
+    {"pole_on_target_line", "pole อยู่บนเส้น root→target: ใช้ fallback แล้วยังงอได้", "pole on the root→target line: uses the fallback and still bends", pole_on_target_line, CHECK_FIXED},
+    {"target_at_root", "target ทับ root: ไม่มี NaN ความยาวคงที่", "target on the root: no NaN, lengths kept", target_at_root, CHECK_FIXED},
+    {"invalid_input", "bone ยาว 0/ติดลบ/NaN หรือ input เป็น NULL: TWO_BONE_INVALID", "zero/negative/NaN bone length or NULL input: TWO_BONE_INVALID", invalid_input, CHECK_FIXED})

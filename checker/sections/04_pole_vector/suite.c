@@ -8,6 +8,7 @@
  * is graded. One known mistake is named: a +Y axis that points away from
  * the pole (pole_side). */
 #include "check.h"
+#include "picture.h"
 #include "forward_kinematics.h"
 #include "messages.h"
 #include "sections.h"
@@ -142,6 +143,42 @@ static int expect_identity(const pole_rot_request *rq, const char *name, quat q,
     return fail_rot(rq, DIAG_NONE, fmt("%s = identity (0, 0, 0, 1) — %s", name, why), got);
 }
 
+/* The picture of a failing bone rotation (checker/picture.h): the limb as
+ * given in the plane of root, tip and pole, and at the failing bone's
+ * middle its axes: the reference's +Z (along the bone) and +Y (toward the
+ * pole), and the student's (the rotation applied to +Z and +Y). */
+static void bone_picture(const pole_rot_request *rq, const char *name, quat q, vec3 joint, vec3 child)
+{
+    if (rq->null_flags || !quat_is_finite(q) || !v3_is_finite(rq->root) || !v3_is_finite(rq->mid) ||
+        !v3_is_finite(rq->tip) || !v3_is_finite(rq->pole) || !picture_case("limb"))
+        return;
+    vec3 x = v3_sub(rq->tip, rq->root);
+    x = v3_length(x) > 1e-6f ? v3_normalize(x) : v3(1, 0, 0);
+    vec3 y = perpendicular_part(v3_sub(rq->pole, rq->root), x);
+    y = v3_length(y) > 1e-6f ? v3_normalize(y) : v3_normalize(perpendicular_part(v3_sub(rq->mid, rq->root), x));
+    picture_plane(rq->root, x, y);
+    picture_points("given", (vec3[]){rq->root, rq->mid, rq->tip}, 3);
+    picture_points("pole", &rq->pole, 1);
+    float len = 0.35f * v3_distance(child, joint);
+    vec3 at = v3_scale(v3_add(joint, child), 0.5f), bone = v3_normalize(v3_sub(child, joint));
+    vec3 up = v3_normalize(perpendicular_part(v3_sub(rq->pole, joint), bone));
+    picture_points("ref", (vec3[]){v3_add(at, v3_scale(bone, len)), at, v3_add(at, v3_scale(up, len))}, 3);
+    vec3 qz = quat_rotate(q, v3_forward()), qy = quat_rotate(q, v3_up());
+    picture_points("student", (vec3[]){v3_add(at, v3_scale(qz, len)), at, v3_add(at, v3_scale(qy, len))}, 3);
+    float px, py;
+    picture_project(v3_add(at, v3_scale(up, len)), &px, &py);
+    picture_label("reflab", px, py, "+Y");
+    picture_project(v3_add(at, v3_scale(qy, len)), &px, &py);
+    picture_label("studentlab", px, py, picture_tr("+Y ของคุณ (yours)", "your +Y"));
+    picture_project(rq->root, &px, &py);
+    picture_label("givenlab", px, py, "root");
+    char given[768];
+    describe_rot(rq, given, sizeof given);
+    picture_text("case_text", given);
+    picture_text("student_text", fmt(picture_tr("แกนของ bone %s: +Z ตาม bone, +Y ไปทาง pole (the bone's axes)",
+                                                "the %s bone's axes: +Z along the bone, +Y toward the pole"), name));
+}
+
 /* A unit rotation with +Z along joint->child and, when check_up is set,
  * +Y leaning toward the pole: on the pole's side of the bone, in the plane
  * of the bone and the pole (what LookRotation(child - joint, pole - joint)
@@ -159,16 +196,19 @@ static int expect_bone(const pole_rot_request *rq, const char *name, quat q, vec
                               ? fmt(T(MSG_POLE_NOT_WRITTEN), name, POLE_SENTINEL)
                               : fmt("%s = %s, |q| = %.6f%s", name, fmt_q(q), len,
                                     quat_is_finite(q) ? "" : T(MSG_POLE_HINT_NAN));
+        bone_picture(rq, name, q, joint, child);
         return fail_rot(rq, DIAG_NONE, fmt(T(MSG_POLE_EXPECT_UNIT), name), got);
     }
 
     vec3 bone = v3_normalize(v3_sub(child, joint));
     vec3 z = quat_rotate(q, v3_forward());
     float z_err = angle_between(z, bone);
-    if (!(z_err <= AXIS_TOL_RAD))
+    if (!(z_err <= AXIS_TOL_RAD)) {
+        bone_picture(rq, name, q, joint, child);
         return fail_rot(rq, DIAG_NONE,
                         fmt(T(MSG_POLE_EXPECT_Z), name, fmt_v3(bone), AXIS_TOL_RAD * IK_RAD_TO_DEG),
                         fmt(T(MSG_POLE_GOT_Z), name, fmt_v3(z), fmt_deg(z_err), name, fmt_q(q)));
+    }
     if (!check_up)
         return 1;
 
@@ -189,14 +229,17 @@ static int expect_bone(const pole_rot_request *rq, const char *name, quat q, vec
         const char *hint = wrong_joint ? T(MSG_POLE_HINT_WRONG_JOINT)
                            : d == DIAG_POLE_SIDE ? T(MSG_POLE_HINT_UP_REVERSED)
                                                  : "";
+        bone_picture(rq, name, q, joint, child);
         return fail_rot(rq, d,
                         fmt(T(MSG_POLE_EXPECT_Y_TOWARD), name, fmt_v3(perp)),
                         fmt(T(MSG_POLE_GOT_Y_AWAY), name, fmt_v3(y), toward, hint));
     }
-    if (!(off_plane <= AXIS_TOL_RAD))
+    if (!(off_plane <= AXIS_TOL_RAD)) {
+        bone_picture(rq, name, q, joint, child);
         return fail_rot(rq, DIAG_NONE,
                         fmt(T(MSG_POLE_EXPECT_Y_PLANE), name, fmt_v3(perp), AXIS_TOL_RAD * IK_RAD_TO_DEG),
                         fmt(T(MSG_POLE_GOT_Y_TWIST), name, fmt_v3(y), fmt_deg(off_plane)));
+    }
     return 1;
 }
 
@@ -258,6 +301,50 @@ static int expect_v3(const pole_place_request *rq, const char *what, vec3 got, v
     return 0;
 }
 
+/* The picture of a failing pole placement (checker/picture.h), seen from
+ * the character's side: the plane through the hip spanned by the hip's
+ * own +Z (forward) and +Y (up), the hip's axes drawn grey, the pole where
+ * it should be and where yours is, each joined to the hip. pole_offsets'
+ * first half (the offset in the hip's own space) is drawn in that space
+ * (hip at 0, the hip's axes the plot's axes). */
+static void place_picture(const pole_place_request *rq, vec3 want, vec3 got, int local, const char *what)
+{
+    if (!v3_is_finite(rq->hip_position) || !quat_is_finite(rq->hip_rotation) || !v3_is_finite(want) ||
+        !picture_case("pole"))
+        return;
+    quat turn = local ? quat_identity() : quat_normalize(rq->hip_rotation);
+    vec3 at = local ? v3_zero() : rq->hip_position;
+    vec3 z = quat_rotate(turn, v3_forward()), y = quat_rotate(turn, v3_up());
+    picture_plane(at, z, y);
+    float len = fmaxf(0.25f, 1.4f * v3_distance(want, at));
+    picture_points("given", (vec3[]){v3_add(at, v3_scale(z, len)), at, v3_add(at, v3_scale(y, len))}, 3);
+    picture_points("pole", &want, 1);
+    picture_points("ref", (vec3[]){at, want}, 2);
+    if (v3_is_finite(got))
+        picture_points("student", (vec3[]){at, got}, 2);
+    float px, py;
+    picture_project(v3_add(at, v3_scale(z, len)), &px, &py);
+    picture_label("givenlab", px, py, picture_tr("+Z ของ hip (forward)", "the hip's +Z (forward)"));
+    picture_project(v3_add(at, v3_scale(y, len)), &px, &py);
+    picture_label("givenlab", px, py, picture_tr("+Y ของ hip (up)", "the hip's +Y (up)"));
+    picture_project(at, &px, &py);
+    picture_label("givenlab", px, py, "hip");
+    picture_project(want, &px, &py);
+    picture_label("reflab", px, py, fmt("%s %s", what, picture_tr("ควรอยู่ที่นี่ (should be here)", "should be here")));
+    if (v3_is_finite(got)) {
+        picture_project(got, &px, &py);
+        picture_label("studentlab", px, py, fmt(picture_tr("%s ของคุณ (yours)", "your %s"), what));
+        picture_text("student_text",
+                     fmt(picture_tr("%s ของคุณห่างจากระนาบ +Z/+Y ของ hip (off the plane) %.3g",
+                                    "your %s off the hip's +Z/+Y plane by %.3g"),
+                         what, (double)v3_dot(v3_sub(got, at), v3_cross(z, y))));
+    } else
+        picture_text("student_text", fmt(picture_tr("%s ของคุณไม่ใช่ตัวเลขจำกัด (not finite)", "your %s is not finite"), what));
+    picture_text("case_text", fmt("%s, %s %s, distance %.3g", local ? "pole_offset_for" : "pole_from_hip",
+                                  picture_tr("limb", "limb"), rq->limb == LIMB_KNEE ? "knee" : "elbow",
+                                  (double)rq->distance));
+}
+
 #define PLACE_CASES 40
 
 static void pole_offsets(void)
@@ -283,6 +370,8 @@ static void pole_offsets(void)
         const char *hint = !swapped ? ""
                            : rq[i].limb == LIMB_KNEE ? T(MSG_POLE_HINT_KNEE_FRONT)
                                                      : T(MSG_POLE_HINT_ELBOW_BACK);
+        if (v3_distance(rs[i].offset, want) > PLACE_TOL * (1.0f + rq[i].distance) || !v3_is_finite(rs[i].offset))
+            place_picture(&rq[i], want, rs[i].offset, 1, "offset");
         if (!expect_v3(&rq[i], "pole_offset_for", rs[i].offset, want, 1.0f + rq[i].distance, hint))
             return;
     }
@@ -295,9 +384,58 @@ static void pole_offsets(void)
                            : v3_distance(rs[i].pole, rq[i].hip_position) <= PLACE_TOL * scale
                                ? T(MSG_POLE_HINT_NO_OFFSET)
                                : "";
+        if (!(v3_distance(rs[i].pole, want) <= PLACE_TOL * scale))
+            place_picture(&rq[i], want, rs[i].pole, 0, "pole");
         if (!expect_v3(&rq[i], "pole_from_hip", rs[i].pole, want, scale, hint))
             return;
     }
+}
+
+/* The picture of a failing sweep: seen along the hip->target line (the
+ * hip at the centre), the knee at each step up to the failing one, the
+ * reference's (its poles) and yours (your poles, the reference solver),
+ * the failing step marked. */
+static void sweep_picture(vec3 hip, vec3 target, vec3 axis, float l1, float l2, const pole_place_request *rq,
+                          const pole_place_response *rs, int steps, int failed, const char *what)
+{
+    if (!picture_case("sweep"))
+        return;
+    vec3 x = perpendicular_part(v3_forward(), axis);
+    x = v3_length(x) > 1e-6f ? v3_normalize(x) : v3_normalize(perpendicular_part(v3_right(), axis));
+    picture_plane(hip, x, v3_cross(axis, x));
+    static vec3 want[SWEEP_STEPS + 1], got[SWEEP_STEPS + 1];
+    int n = 0;
+    for (int k = 0; k < steps && k < SWEEP_STEPS; k++, n++) {
+        two_bone_output out;
+        two_bone_input a = {hip, target, pole_from_hip(hip, rq[k].hip_rotation, pole_offset_for(LIMB_KNEE, 0.3f)), l1, l2};
+        two_bone_solve(&a, &out);
+        want[k] = out.mid;
+        two_bone_input b = {hip, target, rs[k].pole, l1, l2};
+        got[k] = v3_is_finite(rs[k].pole) && two_bone_solve(&b, &out) != TWO_BONE_INVALID ? out.mid : v3(NAN, NAN, NAN);
+    }
+    picture_points("given", (vec3[]){hip, target}, 2);
+    picture_points("ref", want, n);
+    picture_points("student", got, n);
+    if (failed >= 0 && failed < n) {
+        picture_points("target", &want[failed], 1);
+        float px, py;
+        if (failed > 0) {
+            picture_project(want[0], &px, &py);
+            picture_label("givenlab", px, py, "step 1");
+        }
+        picture_project(want[failed], &px, &py);
+        picture_label("reflab", px, py, fmt(picture_tr("เข่า step %d (the knee)", "the knee at step %d"), failed + 1));
+        if (v3_is_finite(got[failed])) {
+            picture_project(got[failed], &px, &py);
+            picture_label("studentlab", px, py, fmt(picture_tr("เข่าของคุณ step %d (yours)", "your knee at step %d"), failed + 1));
+        }
+    }
+    float px, py;
+    picture_project(hip, &px, &py);
+    picture_label("givenlab", px, py, picture_tr("hip (มองตามเส้น hip → target, along hip → target)", "hip (seen along hip → target)"));
+    picture_text("case_text", what);
+    picture_text("student_text", picture_tr("เข่าทีละ 15° รอบเส้น hip → target (the knee at each 15° step)",
+                                            "the knee at each 15° step about hip → target"));
 }
 
 static void pole_follows_hip(void)
@@ -334,6 +472,8 @@ static void pole_follows_hip(void)
         two_bone_status st = two_bone_solve(&in, &out);
         const char *got_pole = fmt(T(MSG_POLE_SWEEP_GOT_POLE), fmt_v3(rs[k].pole), fmt_v3(want_pole));
         if (!(v3_distance(out.tip, target) <= SWEEP_POS_TOL * reach)) {
+            sweep_picture(hip, target, axis, l1, l2, rq, rs, k + 1, k,
+                          fmt(picture_tr("hip หมุนทีละ 15° (turned in 15° steps): step %d", "the hip turned in 15° steps: step %d"), k + 1));
             check_fail(DIAG_NONE, given, fmt(T(MSG_POLE_SWEEP_EXPECT_FOOT), fmt_v3(target)),
                        fmt(T(MSG_POLE_SWEEP_GOT_FOOT), got_pole, two_bone_status_text(st), fmt_v3(out.tip)));
             return;
@@ -345,6 +485,8 @@ static void pole_follows_hip(void)
             along0 = along;
         } else if (!(fabsf(radius - radius0) <= SWEEP_POS_TOL * reach) ||
                    !(fabsf(along - along0) <= SWEEP_POS_TOL * reach)) {
+            sweep_picture(hip, target, axis, l1, l2, rq, rs, k + 1, k,
+                          fmt(picture_tr("hip หมุนทีละ 15° (turned in 15° steps): step %d", "the hip turned in 15° steps: step %d"), k + 1));
             check_fail(DIAG_NONE, given,
                        fmt(T(MSG_POLE_SWEEP_EXPECT_CIRCLE), radius0, along0),
                        fmt(T(MSG_POLE_SWEEP_GOT_CIRCLE), got_pole, fmt_v3(out.mid), radius, along));
@@ -363,6 +505,9 @@ static void pole_follows_hip(void)
                               : fabsf(step + SWEEP_STEP_DEG) <= SWEEP_STEP_TOL_DEG
                                   ? T(MSG_POLE_HINT_KNEE_REVERSED)
                                   : "";
+            /* the knees up to the failing step only: a knee turning the wrong way shows as two arcs */
+            sweep_picture(hip, target, axis, l1, l2, rq, rs, b == 0 ? SWEEP_STEPS : b + 1, b,
+                          fmt(picture_tr("hip หมุนทีละ 15° (turned in 15° steps): step %d → %d", "the hip turned in 15° steps: step %d → %d"), a + 1, b + 1));
             check_fail(DIAG_NONE,
                        fmt(T(MSG_POLE_SWEEP_GIVEN_STEP), l1, l2, fmt_v3(hip), fmt_v3(target), a + 1, b + 1),
                        fmt(T(MSG_POLE_SWEEP_EXPECT_STEP), SWEEP_STEP_DEG, SWEEP_STEP_TOL_DEG),
@@ -549,8 +694,8 @@ static void degenerate_input(void)
 }
 
 DEFINE_SUITE(POLE_VECTOR,
-    {"pole_offsets", "pole ของ knee อยู่หน้า (+Z) ของ elbow อยู่หลัง (−Z); pole_from_hip = hip + hip_rotation * offset", "knee pole in front (+Z), elbow pole behind (−Z); pole_from_hip = hip + hip_rotation * offset", pole_offsets},
-    {"pole_follows_hip", "hip หมุนรอบเส้น root→target ทีละ 15° × 24: เท้าอยู่กับที่ เข่าหมุนตามบนวงกลมเดียว", "hip turned about root→target in 15° steps × 24: foot stays, knee follows on one circle", pole_follows_hip},
-    {"rotations_point_bones", "+Z ของแต่ละ bone ชี้ไปหา joint ถัดไป และ +Y เอียงเข้าหา pole (300 ขาสุ่ม)", "each bone's +Z points at the next joint and +Y leans toward the pole (300 random legs)", rotations_point_bones},
-    {"rotations_rebuild_positions", "rotation ที่ได้ ส่งเข้า forward kinematics แล้วได้ root, mid, tip เดิม", "the rotations fed through forward kinematics give back root, mid and tip", rotations_rebuild_positions},
-    {"degenerate_input", "bone ยาว 0, pole บนเส้น bone, output เป็น NULL, ตำแหน่ง NaN/inf หรือนอกโลก: ไม่มี NaN ไม่ crash", "zero-length bone, pole on the bone line, NULL output, a NaN/inf or out-of-world position: no NaN, no crash", degenerate_input})
+    {"pole_offsets", "pole ของ knee อยู่หน้า (+Z) ของ elbow อยู่หลัง (−Z); pole_from_hip = hip + hip_rotation * offset", "knee pole in front (+Z), elbow pole behind (−Z); pole_from_hip = hip + hip_rotation * offset", pole_offsets, CHECK_RANDOM},
+    {"pole_follows_hip", "hip หมุนรอบเส้น root→target ทีละ 15° × 24: เท้าอยู่กับที่ เข่าหมุนตามบนวงกลมเดียว", "hip turned about root→target in 15° steps × 24: foot stays, knee follows on one circle", pole_follows_hip, CHECK_FIXED},
+    {"rotations_point_bones", "+Z ของแต่ละ bone ชี้ไปหา joint ถัดไป และ +Y เอียงเข้าหา pole (300 ขาสุ่ม)", "each bone's +Z points at the next joint and +Y leans toward the pole (300 random legs)", rotations_point_bones, CHECK_RANDOM},
+    {"rotations_rebuild_positions", "rotation ที่ได้ ส่งเข้า forward kinematics แล้วได้ root, mid, tip เดิม", "the rotations fed through forward kinematics give back root, mid and tip", rotations_rebuild_positions, CHECK_RANDOM},
+    {"degenerate_input", "bone ยาว 0, pole บนเส้น bone, output เป็น NULL, ตำแหน่ง NaN/inf หรือนอกโลก: ไม่มี NaN ไม่ crash", "zero-length bone, pole on the bone line, NULL output, a NaN/inf or out-of-world position: no NaN, no crash", degenerate_input, CHECK_FIXED})

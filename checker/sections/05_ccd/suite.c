@@ -170,9 +170,9 @@ static void pass_by_pass(void) { ik_chain_pass_by_pass(&CCD_SPEC); }
 void CCD_FIGURE(void) { ik_chain_figure(&CCD_SPEC, "05_ccd"); }
 
 DEFINE_SUITE(CCD,
-    {"reaches_targets", "chain งอสุ่ม 3, 5 และ 31 bone: tip ถึง target ภายใน 256 passes, root อยู่กับที่, bone ยาวเท่าเดิม", "random bent chains of 3, 5 and 31 bones: tip reaches target within 256 passes, root stays, bone lengths kept", reaches_targets},
-    {"unreachable_target", "target ไกลเกิน reach (3, 5 และ 31 bone): chain ชี้ไปหา target เกือบเหยียดตรง, status IK_UNREACHABLE", "target beyond reach (3, 5 and 31 bones): chain nearly straight toward target, status IK_UNREACHABLE", unreachable_target},
-    {"target_on_joint", "target ตรงกับ joint ของ chain พอดี: ไม่มี NaN ไม่หารด้วยศูนย์ และยังถึง target", "target exactly on a chain joint: no NaN, no division by zero, and the target is still reached", target_on_joint},
-    {"error_record", "report: passes, initial_error, tip_error[] และ status ตรงกับสิ่งที่เกิดขึ้นจริง", "report: passes, initial_error, tip_error[] and status match what actually happened", error_record},
-    {"invalid_input", "input ผิด (bone ยาว 0, NaN, joint_count/max_passes นอกช่วง, NULL): คืน -1 และไม่แตะ chain", "bad input (zero-length bone, NaN, joint_count/max_passes out of range, NULL): returns -1, chain untouched", invalid_input},
-    {"pass_by_pass", "pose หลัง pass 1 และ 2 ตรงกับ CCD ตามบท (ไล่จาก joint ใกล้ปลายกลับมาหา root) ทั้ง chain 3, 5 และ 31 bone", "pose after pass 1 and 2 matches the chapter's CCD (joints from the tip back to the root), chains of 3, 5 and 31 bones", pass_by_pass})
+    {"reaches_targets", "chain งอสุ่ม 3, 5 และ 31 bone: tip ถึง target ภายใน 256 passes, root อยู่กับที่, bone ยาวเท่าเดิม", "random bent chains of 3, 5 and 31 bones: tip reaches target within 256 passes, root stays, bone lengths kept", reaches_targets, CHECK_RANDOM},
+    {"unreachable_target", "target ไกลเกิน reach (3, 5 และ 31 bone): chain ชี้ไปหา target เกือบเหยียดตรง, status IK_UNREACHABLE", "target beyond reach (3, 5 and 31 bones): chain nearly straight toward target, status IK_UNREACHABLE", unreachable_target, CHECK_RANDOM},
+    {"target_on_joint", "target ตรงกับ joint ของ chain พอดี: ไม่มี NaN ไม่หารด้วยศูนย์ และยังถึง target", "target exactly on a chain joint: no NaN, no division by zero, and the target is still reached", target_on_joint, CHECK_RANDOM},
+    {"error_record", "report: passes, initial_error, tip_error[] และ status ตรงกับสิ่งที่เกิดขึ้นจริง", "report: passes, initial_error, tip_error[] and status match what actually happened", error_record, CHECK_FIXED},
+    {"invalid_input", "input ผิด (bone ยาว 0, NaN, joint_count/max_passes นอกช่วง, NULL): คืน -1 และไม่แตะ chain", "bad input (zero-length bone, NaN, joint_count/max_passes out of range, NULL): returns -1, chain untouched", invalid_input, CHECK_FIXED},
+    {"pass_by_pass", "pose หลัง pass 1 และ 2 ตรงกับ CCD ตามบท (ไล่จาก joint ใกล้ปลายกลับมาหา root) ทั้ง chain 3, 5 และ 31 bone", "pose after pass 1 and 2 matches the chapter's CCD (joints from the tip back to the root), chains of 3, 5 and 31 bones", pass_by_pass, CHECK_RANDOM})

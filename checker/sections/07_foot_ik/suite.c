@@ -24,8 +24,10 @@
 #include "bvh.h"
 #include "check.h"
 #include "foot_ik.h"
+#include "picture.h"
 #include "forward_kinematics.h"
 #include "messages.h"
+#include "mocap_legs.h"
 #include "sections.h"
 #include "sections/07_foot_ik/ops.h"
 #include "terrain.h"
@@ -133,10 +135,18 @@ static void describe_input(const foot_ik_input *in, const terrain *ground, char 
              in->settings.weight_fade_rate, in->dt, left, right, describe_terrain(ground));
 }
 
+/* A NULL pointer is an input too: said first, so a crash on the NULL case
+ * names that case even where the rest of the text is cut. */
 static void describe_step(const void *request, char *out, size_t size)
 {
     const foot_step_request *rq = request;
-    describe_input(&rq->in, &rq->ground, out, size);
+    int n = 0;
+    if (rq->null_flags)
+        n = snprintf(out, size, "foot_ik_step(%s, %s, %s); ", (rq->null_flags & FOOT_NULL_IN) ? "in = NULL" : "&in",
+                     (rq->null_flags & FOOT_NULL_GROUND) ? "ground = NULL" : "&ground",
+                     (rq->null_flags & FOOT_NULL_OUT) ? "out = NULL" : "&out");
+    if (n >= 0 && (size_t)n < size)
+        describe_input(&rq->in, &rq->ground, out + n, size - (size_t)n);
 }
 
 static void describe_walk(const void *request, char *out, size_t size)
@@ -147,10 +157,13 @@ static void describe_walk(const void *request, char *out, size_t size)
     snprintf(out, size, T(MSG_FOOT_WALK_GIVEN), rq->frame_count, first);
 }
 
+static void step_picture(const foot_step_request *rq);
+
 static int fail_step(const foot_step_request *rq, diagnosis d, const char *expected, const char *got)
 {
     char given[3000];
     describe_step(rq, given, sizeof given);
+    step_picture(rq);
     check_fail(d, given, expected, got);
     return 0;
 }
@@ -303,6 +316,142 @@ static void reference_step(const foot_step_request *rq, foot_step_response *rs)
     memset(rs, 0, sizeof *rs);
     foot_fill_sentinel(&rs->out);
     rs->status = (int)foot_ik_step(&rq->in, &rq->ground, &rs->out);
+}
+
+/* ---- the picture of a failing case (checker/picture.h) ------------------
+ *
+ * Seen from the side (x: the facing direction along the ground, y: up):
+ * the ground under each foot, each foot's ray, the legs as animated (grey
+ * dotted), the reference's legs (solid blue) with its ankle targets, and
+ * the student's (dashed vermilion): hip, knee and ankle of both legs. The
+ * fail_* functions below draw it; they are handed only the request, so
+ * each check remembers where its requests and the student's answers are
+ * (remember_*) and a failing request finds its answer by its index. */
+static struct {
+    const void *rq, *rs;
+    size_t size_rq;
+    int count;
+} g_answers;
+
+static void remember_answers(const void *rq, size_t size_rq, const void *rs, int count)
+{
+    g_answers.rq = rq, g_answers.rs = rs, g_answers.size_rq = size_rq, g_answers.count = count;
+}
+#define REMEMBER(rq, rs, n) remember_answers((rq), sizeof *(rq), (rs), (n))
+
+/* The index of request `rq` among the remembered ones, or -1. */
+static int answer_index(const void *rq, size_t size_rq)
+{
+    uintptr_t at = (uintptr_t)rq, base = (uintptr_t)g_answers.rq;
+    if (!g_answers.rq || size_rq != g_answers.size_rq || at < base || (at - base) % size_rq != 0 ||
+        (at - base) / size_rq >= (uintptr_t)g_answers.count)
+        return -1;
+    return (int)((at - base) / size_rq);
+}
+
+static int leg_drawable(const foot_leg *l)
+{
+    return v3_is_finite(l->hip) && v3_is_finite(l->knee) && v3_is_finite(l->ankle) && v3_is_finite(l->knee_pole) &&
+           v3_length(l->hip) < IK_WORLD_LIMIT && v3_length(l->ankle) < IK_WORLD_LIMIT;
+}
+
+static void foot_picture(const foot_leg legs[FOOT_COUNT], const foot_ik_settings *set, const terrain *ground,
+                         const foot_walk_frame *want, const foot_walk_frame *got, const char *title)
+{
+    if (!leg_drawable(&legs[0]) || !leg_drawable(&legs[1]) || !terrain_is_valid(ground) ||
+        !isfinite(set->raycast_height) || !isfinite(set->raycast_distance) || want->status != FOOT_IK_OK ||
+        !picture_case("foot"))
+        return;
+    /* forward: the knee's pole side, level (the poles stand in front of the knees) */
+    vec3 ahead = v3_sub(legs[0].knee_pole, legs[0].hip);
+    ahead.y = 0.0f;
+    ahead = v3_length(ahead) > 1e-6f ? v3_normalize(ahead) : v3_forward();
+    vec3 mid = v3_scale(v3_add(legs[0].hip, legs[1].hip), 0.5f);
+    picture_plane(v3(mid.x, 0.0f, mid.z), ahead, v3_up());
+    float reach = legs[0].thigh_length + legs[0].shin_length;
+    if (!(reach > 0.0f) || !isfinite(reach) || reach > 10.0f)
+        reach = 1.0f;
+    /* one panel a leg (blocks <name>.l, <name>.r): side by side they do not hide each other */
+    for (int f = 0; f < FOOT_COUNT; f++) {
+        const foot_leg *l = &legs[f];
+        const char *sfx = f == FOOT_LEFT ? "l" : "r";
+        char name[32];
+#define BLOCK(what) (snprintf(name, sizeof name, "%s.%s", (what), sfx), name)
+        /* the ground along this foot's line, 0.6 leg lengths either side of the hips */
+        enum { SAMPLES = 121 };
+        vec3 line[SAMPLES];
+        int n = 0;
+        vec3 side = v3_sub(l->ankle, v3_scale(ahead, v3_dot(v3_sub(l->ankle, mid), ahead)));
+        for (int i = 0; i < SAMPLES; i++) {
+            vec3 p = v3_add(side, v3_scale(ahead, reach * (-0.6f + 1.2f * (float)i / (SAMPLES - 1))));
+            p.y = l->ankle.y + 2.0f * reach;
+            terrain_hit hit;
+            if (terrain_raycast_down(ground, p, 6.0f * reach, &hit))
+                line[n++] = hit.point;
+            else if (n > 0) { /* a gap (a ledge): a new polyline */
+                picture_points(BLOCK("ground"), line, n);
+                n = 0;
+            }
+        }
+        if (n > 0)
+            picture_points(BLOCK("ground"), line, n);
+        /* the ray, down to what it hit (its whole length when it hit nothing) */
+        vec3 from = v3_add(l->ankle, v3_scale(v3_up(), set->raycast_height));
+        terrain_hit hit;
+        vec3 to = terrain_raycast_down(ground, from, set->raycast_distance, &hit)
+                      ? hit.point
+                      : v3_sub(from, v3_scale(v3_up(), set->raycast_distance));
+        picture_points(BLOCK("ray"), (vec3[]){from, to}, 2);
+        picture_points(BLOCK("given"), (vec3[]){l->hip, l->knee, l->ankle}, 3);
+        picture_points(BLOCK("ref"), (vec3[]){want->hip[f], want->knee[f], want->ankle[f]}, 3);
+        picture_points(BLOCK("target"), &want->target[f], 1);
+        if (v3_is_finite(got->hip[f]) && v3_is_finite(got->knee[f]) && v3_is_finite(got->ankle[f]))
+            picture_points(BLOCK("student"), (vec3[]){got->hip[f], got->knee[f], got->ankle[f]}, 3);
+        float x, y;
+        picture_project(want->hip[f], &x, &y);
+        picture_label(BLOCK("reflab"), x, y, "hip");
+        if (v3_is_finite(got->hip[f]) && v3_distance(got->hip[f], want->hip[f]) > 0.01f * reach) {
+            picture_project(got->hip[f], &x, &y);
+            picture_label(BLOCK("studentlab"), x, y, picture_tr("hip ของคุณ (yours)", "your hip"));
+        }
+        /* a knee off sideways (a pole left behind) does not show from the
+         * side: the label says by how much, and how much of it is sideways */
+        vec3 off = v3_sub(got->knee[f], want->knee[f]);
+        /* (ANIM_TOL: what the checks let pass; below a millimetre the label
+         * is all that shows it) */
+        if (v3_is_finite(off) && v3_length(off) > ANIM_TOL && v3_length(off) < 10.0f * reach) {
+            float sideways = fabsf(v3_dot(off, v3_cross(ahead, v3_up())));
+            picture_project(got->knee[f], &x, &y);
+            picture_label(BLOCK("studentlab"), x, y,
+                          fmt(picture_tr("เข่าของคุณห่าง %.2f mm (ด้านข้าง, sideways %.2f mm)",
+                                         "your knee %.2f mm off (%.2f mm sideways)"),
+                              1000.0 * (double)v3_length(off), 1000.0 * (double)sideways));
+        }
+#undef BLOCK
+    }
+    picture_text("case_text", title);
+    picture_text("student_text",
+                 fmt(picture_tr("hip drop: อ้างอิง (reference) %.3f, ของคุณ (yours) %.3f; weight ซ้าย/ขวา (left/right): "
+                                "อ้างอิง %.2f/%.2f, ของคุณ %.2f/%.2f",
+                                "hip drop: reference %.3f, yours %.3f; weights left/right: reference %.2f/%.2f, yours "
+                                "%.2f/%.2f"),
+                     (double)want->hip_drop, (double)got->hip_drop, (double)want->weight[0], (double)want->weight[1],
+                     (double)got->weight[0], (double)got->weight[1]));
+}
+
+static void step_picture(const foot_step_request *rq)
+{
+    int i = answer_index(rq, sizeof *rq);
+    if (i < 0 || rq->null_flags)
+        return;
+    const foot_step_response *rs = (const foot_step_response *)g_answers.rs + i;
+    static foot_step_response ref;
+    reference_step(rq, &ref);
+    foot_walk_frame want, got;
+    foot_record_frame(&want, (foot_ik_status)ref.status, &ref.out);
+    foot_record_frame(&got, (foot_ik_status)rs->status, &rs->out);
+    foot_picture(rq->in.legs, &rq->in.settings, &rq->ground, &want, &got,
+                 picture_tr("หนึ่ง frame (one frame)", "one frame"));
 }
 
 /* ---- what a placed foot must satisfy ------------------------------------ */
@@ -654,6 +803,7 @@ static void feet_on_slopes(void)
         foot_ik_input in = stance_input(&s, settings, 1.0f);
         rq[i] = step_request(&in, &t);
     }
+    REMEMBER(rq, rs, SLOPE_CASES);
     if (!CHECK_CALL(OP_FOOT_STEP, rq, SLOPE_CASES, rs, describe_step))
         return;
     for (int i = 0; i < SLOPE_CASES; i++) {
@@ -691,6 +841,7 @@ static void feet_on_steps(void)
         foot_ik_input in = stance_input(&s, random_settings(&r), 1.0f);
         rq[i] = step_request(&in, &t);
     }
+    REMEMBER(rq, rs, STEP_CASES);
     if (!CHECK_CALL(OP_FOOT_STEP, rq, STEP_CASES, rs, describe_step))
         return;
     for (int i = 0; i < STEP_CASES; i++) {
@@ -740,6 +891,7 @@ static void hip_drop_largest_deficit(void)
             reference_step(&rq[i], &probe);
         } while (!(probe.out.hip_drop > 0.01f)); /* a drop to see: an untouched body is not an answer */
     }
+    REMEMBER(rq, rs, DROP_CASES);
     if (!CHECK_CALL(OP_FOOT_STEP, rq, DROP_CASES, rs, describe_step))
         return;
     for (int i = 0; i < DROP_CASES; i++) {
@@ -934,6 +1086,7 @@ static void edge_settings(void)
         }
         rq[i] = step_request(&in, &t);
     }
+    REMEMBER(rq, rs, EDGE_ROUNDS * KINDS);
     if (!CHECK_CALL(OP_FOOT_STEP, rq, EDGE_ROUNDS * KINDS, rs, describe_step))
         return;
     for (int i = 0; i < EDGE_ROUNDS * KINDS; i++) {
@@ -968,9 +1121,33 @@ static int walk_offsets(foot_walk_request *rq, rng *r, float fps, float start, f
     return k;
 }
 
+/* Frame k of a walk: the legs as animated that frame, the reference's
+ * walk played again here to that frame, the student's frame k. */
+static void walk_picture(const foot_walk_request *rq, int k)
+{
+    int i = answer_index(rq, sizeof *rq);
+    if (i < 0 || k < 0 || k >= rq->frame_count || rq->frame_count > FOOT_WALK_MAX_FRAMES)
+        return;
+    const foot_walk_response *rs = (const foot_walk_response *)g_answers.rs + i;
+    static foot_walk_response ref;
+    foot_walk_run(rq, &ref);
+    foot_leg legs[FOOT_COUNT];
+    for (int f = 0; f < FOOT_COUNT; f++) {
+        legs[f] = rq->first.legs[f];
+        legs[f].hip = v3_add(legs[f].hip, rq->offset[k]);
+        legs[f].knee = v3_add(legs[f].knee, rq->offset[k]);
+        legs[f].ankle = v3_add(legs[f].ankle, rq->offset[k]);
+        legs[f].knee_pole = v3_add(legs[f].knee_pole, rq->offset[k]);
+    }
+    foot_picture(legs, &rq->first.settings, &rq->ground, &ref.frames[k], &rs->frames[k],
+                 fmt(picture_tr("frame %d จาก %d ของการเดิน (of the walk)", "frame %d of the walk's %d"), k + 1,
+                     rq->frame_count));
+}
+
 static int fail_walk(const foot_walk_request *rq, int k, diagnosis d, const char *expected, const char *got)
 {
     char given[3000], first[2500];
+    walk_picture(rq, k);
     describe_input(&rq->first, &rq->ground, first, sizeof first);
     snprintf(given, sizeof given,
              T(MSG_FOOT_WALK_FRAME_GIVEN),
@@ -1055,6 +1232,7 @@ static void weights_continuous_walk(void)
         rq[i] = ledge_walk(&r, 0.03f, i != 1, settings);
         walk_offsets(&rq[i], &r, fps[i], -0.5f, 0.5f, 2.0f, 0.25f);
     }
+    REMEMBER(rq, rs, N);
     if (!CHECK_CALL(OP_FOOT_WALK, rq, N, rs, describe_walk))
         return;
     for (int i = 0; i < N; i++) {
@@ -1151,6 +1329,7 @@ static void ledge_fades_to_animation(void)
     const foot_ik_settings other = {0.6f, 1.3f, 0.08f, 7.0f};
     rq[2] = ledge_walk(&r, -0.05f, 1, other);
     walk_offsets(&rq[2], &r, 0.0f, -0.6f, 0.7f, 1.5f, 0.5f);
+    REMEMBER(rq, rs, N);
     if (!CHECK_CALL(OP_FOOT_WALK, rq, N, rs, describe_walk))
         return;
     for (int i = 0; i < N; i++) {
@@ -1191,6 +1370,7 @@ static void leg_out_of_reach(void)
         terrain t = ramp_under(floor, -0.02f, 0.0f, 0.0f);
         rq[i] = step_request(&in, &t);
     }
+    REMEMBER(rq, rs, REACH_CASES);
     if (!CHECK_CALL(OP_FOOT_STEP, rq, REACH_CASES, rs, describe_step))
         return;
     for (int i = 0; i < REACH_CASES; i++) {
@@ -1300,10 +1480,9 @@ static void leg_out_of_reach(void)
 #define CLIP_FIRST_FRAME 480 /* 4 s */
 #define CLIP_LAST_FRAME 720  /* 6 s */
 
-typedef struct {
-    int joint[FOOT_COUNT][3];   /* hip (the thigh's root), knee, ankle */
-    float thigh[FOOT_COUNT], shin[FOOT_COUNT];
-} clip_legs;
+/* The clip's legs and their posing (FK of a frame, the knee pole, the
+ * median) are include/mocap_legs.h's, shared with the closing scene. */
+typedef mocap_legs clip_legs;
 
 static int clip_load(bvh_file *file, clip_legs *legs)
 {
@@ -1314,45 +1493,16 @@ static int clip_load(bvh_file *file, clip_legs *legs)
         check_fail(DIAG_NONE, path, T(MSG_FOOT_LOAD_REAL_CLIP), fmt(T(MSG_FOOT_CANNOT_LOAD), e.message));
         return 0;
     }
-    static const char *const NAMES[FOOT_COUNT][3] = {{"LeftHip", "LeftKnee", "LeftAnkle"},
-                                                     {"RightHip", "RightKnee", "RightAnkle"}};
-    for (int f = 0; f < FOOT_COUNT; f++) {
-        for (int j = 0; j < 3; j++)
-            legs->joint[f][j] = bvh_find_joint(&file->skeleton, NAMES[f][j]);
-        if (legs->joint[f][0] < 0 || legs->joint[f][1] < 0 || legs->joint[f][2] < 0 ||
-            file->motion.frame_count <= CLIP_LAST_FRAME) {
-            check_fail(DIAG_NONE, path, T(MSG_FOOT_CLIP_HAS_LEGS),
-                       fmt(T(MSG_FOOT_CLIP_JOINT_MISSING), file->motion.frame_count));
-            bvh_free(file);
-            return 0;
-        }
-        /* Rest lengths: a joint's OFFSET from its parent never changes. */
-        legs->thigh[f] = v3_length(file->skeleton.joints[legs->joint[f][1]].offset) * BVH_CMU_METRES_PER_UNIT;
-        legs->shin[f] = v3_length(file->skeleton.joints[legs->joint[f][2]].offset) * BVH_CMU_METRES_PER_UNIT;
+    if (!mocap_find_legs(&file->skeleton, legs) || file->motion.frame_count <= CLIP_LAST_FRAME) {
+        check_fail(DIAG_NONE, path, T(MSG_FOOT_CLIP_HAS_LEGS),
+                   fmt(T(MSG_FOOT_CLIP_JOINT_MISSING), file->motion.frame_count));
+        bvh_free(file);
+        return 0;
     }
     return 1;
 }
 
-/* Forward kinematics of one frame, world space in metres. */
-static int clip_pose(const bvh_file *file, int frame, fk_transform *world)
-{
-    bvh_local local[BVH_MAX_JOINTS];
-    int n = bvh_frame_local(file, frame, local, BVH_MAX_JOINTS);
-    if (n < 1 || n > FK_MAX_BONES)
-        return 0;
-    fk_bone bones[FK_MAX_BONES];
-    for (int i = 0; i < n; i++)
-        bones[i] = (fk_bone){local[i].parent, local[i].local_offset, local[i].local_rotation};
-    if (fk_compute_world(bones, n, world) != FK_OK)
-        return 0;
-    for (int i = 0; i < n; i++)
-        world[i].position = v3_scale(world[i].position, BVH_CMU_METRES_PER_UNIT);
-    return 1;
-}
-
-/* One animated leg. The pole sits 0.5 m out from the hip-ankle line
- * through the animated knee, so a solved knee bends the way the clip bent
- * it (forward, +Z, when the leg is straight). */
+/* One animated leg, world space in metres, where the clip put it. */
 static foot_leg clip_leg(const fk_transform *world, const clip_legs *legs, int f)
 {
     foot_leg leg;
@@ -1360,20 +1510,10 @@ static foot_leg clip_leg(const fk_transform *world, const clip_legs *legs, int f
     leg.knee = world[legs->joint[f][1]].position;
     leg.ankle = world[legs->joint[f][2]].position;
     leg.foot_rotation = quat_normalize(world[legs->joint[f][2]].rotation);
-    vec3 axis = v3_normalize_or(v3_sub(leg.ankle, leg.hip), v3_neg(v3_up()));
-    vec3 along = v3_add(leg.hip, v3_scale(axis, v3_dot(v3_sub(leg.knee, leg.hip), axis)));
-    vec3 bend = v3_sub(leg.knee, along);
-    vec3 out = v3_length(bend) > 1e-3f ? v3_normalize(bend) : v3_forward();
-    leg.knee_pole = v3_add(leg.knee, v3_scale(out, 0.5f));
+    leg.knee_pole = mocap_knee_pole(leg.hip, leg.knee, leg.ankle, v3_forward());
     leg.thigh_length = legs->thigh[f];
     leg.shin_length = legs->shin[f];
     return leg;
-}
-
-static int compare_float(const void *a, const void *b)
-{
-    float x = *(const float *)a, y = *(const float *)b;
-    return (x > y) - (x < y);
 }
 
 /* The clip's standing ankle height: over 4..6 s, the lower of the two
@@ -1384,12 +1524,11 @@ static float clip_standing_ankle(const bvh_file *file, const clip_legs *legs)
     int n = 0;
     for (int i = CLIP_FIRST_FRAME; i <= CLIP_LAST_FRAME; i++) {
         fk_transform world[FK_MAX_BONES];
-        if (!clip_pose(file, i, world))
+        if (!mocap_pose_frame(file, i, world))
             return 0.0f;
         lower[n++] = fminf(world[legs->joint[FOOT_LEFT][2]].position.y, world[legs->joint[FOOT_RIGHT][2]].position.y);
     }
-    qsort(lower, (size_t)n, sizeof lower[0], compare_float);
-    return lower[n / 2];
+    return mocap_median(lower, n);
 }
 
 static terrain clip_ground(void)
@@ -1420,7 +1559,7 @@ static int clip_run_request(const bvh_file *file, const clip_legs *legs, float s
     rq->frame_count = count;
     for (int k = 0; k < count; k++) {
         fk_transform world[FK_MAX_BONES];
-        if (!clip_pose(file, CLIP_FIRST_FRAME + k * stride, world))
+        if (!mocap_pose_frame(file, CLIP_FIRST_FRAME + k * stride, world))
             return 0;
         for (int f = 0; f < FOOT_COUNT; f++)
             rq->legs[k][f] = clip_leg(world, legs, f);
@@ -1452,9 +1591,24 @@ static void describe_clip(const void *request, char *out, size_t size)
              describe_terrain(&rq->ground));
 }
 
+/* Frame k of the real clip, as walk_picture. */
+static void clip_picture(const foot_clip_request *rq, int k)
+{
+    int i = answer_index(rq, sizeof *rq);
+    if (i < 0 || k < 0 || k >= rq->frame_count || rq->frame_count > FOOT_CLIP_MAX_FRAMES)
+        return;
+    const foot_clip_response *rs = (const foot_clip_response *)g_answers.rs + i;
+    static foot_clip_response ref;
+    foot_clip_run(rq, &ref);
+    foot_picture(rq->legs[k], &rq->settings, &rq->ground, &ref.frames[k], &rs->frames[k],
+                 fmt(picture_tr("frame %d จาก %d ของคลิปจริง (of the real clip)", "frame %d of the real clip's %d"),
+                     k + 1, rq->frame_count));
+}
+
 static int fail_clip(const foot_clip_request *rq, int k, diagnosis d, const char *expected, const char *got)
 {
     char run[1500], given[3000];
+    clip_picture(rq, k);
     describe_clip(rq, run, sizeof run);
     const foot_leg *l = rq->legs[k], *r = rq->legs[k] + 1;
     snprintf(given, sizeof given,
@@ -1599,6 +1753,7 @@ static void real_clip_feet(void)
         check_fail(DIAG_NONE, T(MSG_FOOT_REAL_CLIP), T(MSG_FOOT_CLIP_FK_OK), T(MSG_FOOT_CLIP_FK_FAILED));
         return;
     }
+    REMEMBER(rq, rs, N);
     if (!CHECK_CALL(OP_FOOT_CLIP, rq, N, rs, describe_clip))
         return;
     for (int i = 0; i < N; i++) {
@@ -1697,6 +1852,7 @@ static void invalid_input(void)
     rq[LEG_AND_MEMORY].in.memory[FOOT_LEFT].weight = 2.0f;
     rq[ZERO_RATE].in.settings.weight_fade_rate = 0.0f;
     rq[ZERO_SHIN].in.legs[FOOT_LEFT].shin_length = 0.0f;
+    REMEMBER(rq, rs, N);
     if (!CHECK_CALL(OP_FOOT_STEP, rq, N, rs, describe_step))
         return;
     for (int i = 0; i < N; i++) {
@@ -1739,14 +1895,14 @@ static void invalid_input(void)
 }
 
 DEFINE_SUITE(FOOT_IK,
-    {"chapter_defaults", "ค่าเริ่มต้นตามบท: raycastHeight 0.5, raycastDistance 1.5, footSoleOffset 0.05 (fade 5/วินาที)", "the chapter's defaults: raycastHeight 0.5, raycastDistance 1.5, footSoleOffset 0.05 (fade 5/second)", chapter_defaults},
-    {"fade_weight", "IK weight ค่อยๆ fade ด้วย rate × dt ที่ 30/60/144 fps แล้ว clamp ใน 0..1 ไม่กระโดด", "IK weight fades by rate × dt at 30/60/144 fps, clamped to 0..1, no jumps", fade_weight},
-    {"feet_on_slopes", "บนทางลาด 300 แบบ: ankle อยู่บน hit + sole offset, เท้าเอียงตาม normal, พื้นรองเท้าไม่จม", "300 slopes: ankle at hit + sole offset, foot tilted to the normal, sole not sunk in", feet_on_slopes},
-    {"feet_on_steps", "บนบันได 300 แบบ: เท้าแต่ละข้างอยู่บนขั้นของตัวเอง ขายาวคงที่ hip drop ถูก", "300 stairs: each foot on its own step, leg lengths kept, correct hip drop", feet_on_steps},
-    {"hip_drop_largest_deficit", "hip drop = deficit ที่มากที่สุดของสองเท้า (คูณ weight) ไม่มีขาไหนเอื้อมเกิน", "hip drop = the larger deficit of the two feet (times weight), no leg overreaches", hip_drop_largest_deficit},
-    {"edge_settings", "ค่าที่ขอบช่วง: raycast_height 0 และเกิน 1 m, foot_sole_offset 0, fade ครบในเฟรมเดียวและ rate ต่ำกว่า 1/วินาที, memory weight 0/1 ตอนไม่มีพื้น, normal ที่จำไว้ยาว 0 หรือไม่ใช่ 1, ray สั้น 1 mm", "range ends: raycast_height 0 and over 1 m, foot_sole_offset 0, a fade done in one frame and one under 1/s, memory weight 0/1 with no ground, a remembered normal of length 0 or not 1, a 1 mm ray", edge_settings},
-    {"weights_continuous_walk", "เดินตกขอบแล้วกลับ ที่ 30/60/144 fps และ fps แกว่ง: weight ต่อเนื่องทุกเฟรม", "walking off a ledge and back at 30/60/144 fps and jittery fps: weight continuous every frame", weights_continuous_walk},
-    {"ledge_fades_to_animation", "ไม่มีพื้นใต้เท้า: weight fade ลงนุ่มๆ แล้วขากลับเป็น animation เดิมทุกประการ", "no ground under the foot: weight fades smoothly and the leg returns exactly to the animation", ledge_fades_to_animation},
-    {"leg_out_of_reach", "animation เหยียดขาเกินความยาว: ขาเหยียดตรงไปหา target ความยาว bone คงที่", "animation overstretches the leg: leg straight toward the target, bone lengths kept", leg_out_of_reach},
-    {"real_clip_feet", "clip จริง (CMU 131_01) เดินบนทางลาดและขั้นบันได: พื้นรองเท้าไม่จม weight ต่อเนื่อง hip drop = deficit ที่มากที่สุด ขายาวคงที่", "the real clip (CMU 131_01) over a ramp and a step: soles never sunk, weights continuous, hip drop = the largest deficit, bone lengths kept", real_clip_feet},
-    {"invalid_input", "NaN, ระยะติดลบ, dt ≤ 0, weight นอก 0..1, terrain เสีย, NULL: status ที่ถูกและ output ที่ล้างแล้ว", "NaN, negative distances, dt ≤ 0, weight outside 0..1, broken terrain, NULL: right status, cleared output", invalid_input})
+    {"chapter_defaults", "ค่าเริ่มต้นตามบท: raycastHeight 0.5, raycastDistance 1.5, footSoleOffset 0.05 (fade 5/วินาที)", "the chapter's defaults: raycastHeight 0.5, raycastDistance 1.5, footSoleOffset 0.05 (fade 5/second)", chapter_defaults, CHECK_FIXED},
+    {"fade_weight", "IK weight ค่อยๆ fade ด้วย rate × dt ที่ 30/60/144 fps แล้ว clamp ใน 0..1 ไม่กระโดด", "IK weight fades by rate × dt at 30/60/144 fps, clamped to 0..1, no jumps", fade_weight, CHECK_RANDOM},
+    {"feet_on_slopes", "บนทางลาด 300 แบบ: ankle อยู่บน hit + sole offset, เท้าเอียงตาม normal, พื้นรองเท้าไม่จม", "300 slopes: ankle at hit + sole offset, foot tilted to the normal, sole not sunk in", feet_on_slopes, CHECK_RANDOM},
+    {"feet_on_steps", "บนบันได 300 แบบ: เท้าแต่ละข้างอยู่บนขั้นของตัวเอง ขายาวคงที่ hip drop ถูก", "300 stairs: each foot on its own step, leg lengths kept, correct hip drop", feet_on_steps, CHECK_RANDOM},
+    {"hip_drop_largest_deficit", "hip drop = deficit ที่มากที่สุดของสองเท้า (คูณ weight) ไม่มีขาไหนเอื้อมเกิน", "hip drop = the larger deficit of the two feet (times weight), no leg overreaches", hip_drop_largest_deficit, CHECK_RANDOM},
+    {"edge_settings", "ค่าที่ขอบช่วง: raycast_height 0 และเกิน 1 m, foot_sole_offset 0, fade ครบในเฟรมเดียวและ rate ต่ำกว่า 1/วินาที, memory weight 0/1 ตอนไม่มีพื้น, normal ที่จำไว้ยาว 0 หรือไม่ใช่ 1, ray สั้น 1 mm", "range ends: raycast_height 0 and over 1 m, foot_sole_offset 0, a fade done in one frame and one under 1/s, memory weight 0/1 with no ground, a remembered normal of length 0 or not 1, a 1 mm ray", edge_settings, CHECK_RANDOM},
+    {"weights_continuous_walk", "เดินตกขอบแล้วกลับ ที่ 30/60/144 fps และ fps แกว่ง: weight ต่อเนื่องทุกเฟรม", "walking off a ledge and back at 30/60/144 fps and jittery fps: weight continuous every frame", weights_continuous_walk, CHECK_RANDOM},
+    {"ledge_fades_to_animation", "ไม่มีพื้นใต้เท้า: weight fade ลงนุ่มๆ แล้วขากลับเป็น animation เดิมทุกประการ", "no ground under the foot: weight fades smoothly and the leg returns exactly to the animation", ledge_fades_to_animation, CHECK_RANDOM},
+    {"leg_out_of_reach", "animation เหยียดขาเกินความยาว: ขาเหยียดตรงไปหา target ความยาว bone คงที่", "animation overstretches the leg: leg straight toward the target, bone lengths kept", leg_out_of_reach, CHECK_RANDOM},
+    {"real_clip_feet", "clip จริง (CMU 131_01) เดินบนทางลาดและขั้นบันได: พื้นรองเท้าไม่จม weight ต่อเนื่อง hip drop = deficit ที่มากที่สุด ขายาวคงที่", "the real clip (CMU 131_01) over a ramp and a step: soles never sunk, weights continuous, hip drop = the largest deficit, bone lengths kept", real_clip_feet, CHECK_FIXED},
+    {"invalid_input", "NaN, ระยะติดลบ, dt ≤ 0, weight นอก 0..1, terrain เสีย, NULL: status ที่ถูกและ output ที่ล้างแล้ว", "NaN, negative distances, dt ≤ 0, weight outside 0..1, broken terrain, NULL: right status, cleared output", invalid_input, CHECK_RANDOM})

@@ -12,6 +12,7 @@
 #include "aim_ik.h"
 #include "check.h"
 #include "messages.h"
+#include "picture.h"
 #include "sections.h"
 #include "sections/08_aim_ik/ops.h"
 #include "two_bone.h"
@@ -94,6 +95,160 @@ static const char *written(quat q, const char *name)
                                : fmt("%s = %s", name, fmt_q(q));
 }
 
+/* ---- the picture of a failing case (checker/picture.h) ------------------
+ *
+ * aim_bone: in the plane through the bone of its animated facing (+Z) and
+ * the target: the animated facing (grey), the reference's facing and
+ * yours, each as long as the way to the target, and short +Y (up) marks.
+ * look_at_solve: the chain (spine, neck, head) as given, the reference's
+ * and yours, each head's facing toward the target. wall_reach_solve: the
+ * arm in the plane of shoulder, goal and pole (picture_limb), the
+ * animated arm and the wall point. The fail_* functions are handed only
+ * the request: each check remembers where its requests and the student's
+ * answers are (REMEMBER) and a failing request finds its answer by index. */
+static struct {
+    const void *rq, *rs;
+    size_t size_rq;
+    int count;
+} g_answers;
+
+static void remember_answers(const void *rq, size_t size_rq, const void *rs, int count)
+{
+    g_answers.rq = rq, g_answers.rs = rs, g_answers.size_rq = size_rq, g_answers.count = count;
+}
+#define REMEMBER(rq, rs, n) remember_answers((rq), sizeof *(rq), (rs), (int)(n))
+
+static int answer_index(const void *rq, size_t size_rq)
+{
+    uintptr_t at = (uintptr_t)rq, base = (uintptr_t)g_answers.rq;
+    if (!g_answers.rq || size_rq != g_answers.size_rq || at < base || (at - base) % size_rq != 0 ||
+        (at - base) / size_rq >= (uintptr_t)g_answers.count)
+        return -1;
+    return (int)((at - base) / size_rq);
+}
+
+/* A unit vector square to `axis`, toward `hint` where it can. */
+static vec3 square_toward(vec3 axis, vec3 hint)
+{
+    vec3 h = v3_sub(hint, v3_scale(axis, v3_dot(hint, axis)));
+    if (v3_length(h) > 1e-5f)
+        return v3_normalize(h);
+    vec3 any = fabsf(axis.y) < 0.9f ? v3_up() : v3_right();
+    return v3_normalize(v3_sub(any, v3_scale(axis, v3_dot(any, axis))));
+}
+
+static void facing_ray(const char *block, const char *mark, vec3 at, quat q, float len)
+{
+    if (!quat_is_finite(q) || !(sqrtf(quat_dot(q, q)) > 1e-3f))
+        return;
+    q = quat_normalize(q);
+    picture_points(block, (vec3[]){at, v3_add(at, v3_scale(quat_rotate(q, v3_forward()), len))}, 2);
+    if (mark)
+        picture_points(mark, (vec3[]){at, v3_add(at, v3_scale(quat_rotate(q, v3_up()), 0.25f * len))}, 2);
+}
+
+static void aim_picture(const aim_bone_request *rq)
+{
+    int i = answer_index(rq, sizeof *rq);
+    if (i < 0 || rq->null_out || !v3_is_finite(rq->position) || !v3_is_finite(rq->target) ||
+        !quat_is_finite(rq->animated) || !isfinite(rq->weight))
+        return;
+    const aim_bone_response *rs = (const aim_bone_response *)g_answers.rs + i;
+    quat want;
+    if (aim_bone(rq->position, rq->animated, rq->target, rq->weight, &want) != AIM_OK || !picture_case("aim"))
+        return;
+    vec3 facing = quat_rotate(quat_normalize(rq->animated), v3_forward());
+    picture_plane(rq->position, facing, square_toward(facing, v3_sub(rq->target, rq->position)));
+    float len = v3_distance(rq->target, rq->position);
+    len = len > 1e-3f && len < 1e3f ? len : 1.0f;
+    facing_ray("given", NULL, rq->position, rq->animated, len);
+    facing_ray("ref", "refmark", rq->position, want, len);
+    facing_ray("student", "studentmark", rq->position, rs->out, len);
+    picture_points("target", &rq->target, 1);
+    float x, y;
+    picture_project(rq->position, &x, &y);
+    picture_label("givenlab", x, y, "bone");
+    vec3 w = v3_add(rq->position, v3_scale(quat_rotate(quat_normalize(want), v3_forward()), len));
+    picture_project(w, &x, &y);
+    picture_label("reflab", x, y, picture_tr("+Z ที่ควรเป็น (should face)", "should face"));
+    if (quat_is_finite(rs->out) && sqrtf(quat_dot(rs->out, rs->out)) > 1e-3f) {
+        vec3 g = v3_add(rq->position, v3_scale(quat_rotate(quat_normalize(rs->out), v3_forward()), len));
+        picture_project(g, &x, &y);
+        picture_label("studentlab", x, y, picture_tr("+Z ของคุณ (yours)", "your +Z"));
+    }
+    picture_text("case_text", fmt("aim_bone, weight %g", (double)rq->weight));
+    picture_text("student_text", picture_tr("เส้นยาว = +Z (facing), เส้นสั้น = +Y (up); มองในระนาบของ +Z เดิมกับเป้าหมาย",
+                                            "long = +Z (facing), short = +Y (up); in the plane of the animated +Z and the target"));
+}
+
+static void look_picture(const look_at_request *rq)
+{
+    int i = answer_index(rq, sizeof *rq);
+    const look_at_input *in = &rq->in;
+    if (i < 0 || rq->null_in || rq->null_out || in->bone_count < 1 || in->bone_count > LOOK_MAX_BONES ||
+        !v3_is_finite(in->target))
+        return;
+    const look_at_response *rs = (const look_at_response *)g_answers.rs + i;
+    static look_at_pose want;
+    if (look_at_solve(in, &want) != AIM_OK || !picture_case("aim"))
+        return;
+    int n = in->bone_count;
+    vec3 base = in->bones[0].position, given[LOOK_MAX_BONES];
+    for (int k = 0; k < n; k++)
+        given[k] = in->bones[k].position;
+    vec3 up = v3_sub(given[n - 1], base);
+    vec3 x = v3_sub(in->target, base);
+    x = v3_length(x) > 1e-5f ? v3_normalize(x) : v3_forward();
+    picture_plane(base, x, square_toward(x, v3_length(up) > 1e-5f ? up : v3_up()));
+    float len = fmaxf(0.3f, 0.5f * v3_distance(in->target, given[n - 1]));
+    if (!(len < 1e3f))
+        len = 1.0f;
+    picture_points("given", given, n);
+    facing_ray("given", NULL, given[n - 1], in->bones[n - 1].rotation, len);
+    picture_points("ref", want.positions, n);
+    facing_ray("refmark", NULL, want.positions[n - 1], want.rotations[n - 1], len);
+    int finite = 1;
+    for (int k = 0; k < n; k++)
+        finite &= v3_is_finite(rs->out.positions[k]);
+    if (finite) {
+        picture_points("student", rs->out.positions, n);
+        facing_ray("studentmark", NULL, rs->out.positions[n - 1], rs->out.rotations[n - 1], len);
+    }
+    picture_points("target", &in->target, 1);
+    float px, py;
+    picture_project(base, &px, &py);
+    picture_label("givenlab", px, py, "spine");
+    picture_project(want.positions[n - 1], &px, &py);
+    picture_label("reflab", px, py, picture_tr("หัว (head)", "head"));
+    if (finite) {
+        picture_project(rs->out.positions[n - 1], &px, &py);
+        picture_label("studentlab", px, py, picture_tr("หัวของคุณ (your head)", "your head"));
+    }
+    picture_text("case_text", fmt("look_at_solve, %d bone, weight %g", n, (double)in->weight));
+    picture_text("student_text", picture_tr("เส้นบาง = ทิศที่หัวหัน (+Z, the head's facing)", "thin lines: the head's facing (+Z)"));
+}
+
+static void reach_picture(const wall_reach_request *rq)
+{
+    int i = answer_index(rq, sizeof *rq);
+    const wall_reach_input *in = &rq->in;
+    if (i < 0 || rq->null_in || rq->null_out)
+        return;
+    const wall_reach_response *rs = (const wall_reach_response *)g_answers.rs + i;
+    wall_reach_output want;
+    if (wall_reach_solve(in, &want) != AIM_OK)
+        return;
+    picture_limb(fmt("wall_reach_solve, weight %.3f (%s %.3f)", (double)want.weight,
+                     picture_tr("ของคุณ (yours)", "yours"), (double)rs->out.weight),
+                 in->shoulder, want.goal, in->elbow_pole, want.elbow, want.hand, rs->out.elbow, rs->out.hand);
+    picture_points("wall", &in->wall_point, 1);
+    float x, y;
+    picture_project(in->wall_point, &x, &y);
+    picture_label("givenlab", x, y, picture_tr("จุดบนกำแพง (wall point)", "wall point"));
+    picture_project(in->hand, &x, &y);
+    picture_label("givenlab", x, y, picture_tr("มือตาม animation (animated hand)", "animated hand"));
+}
+
 static void describe_aim(const void *request, char *out, size_t size)
 {
     const aim_bone_request *rq = request;
@@ -103,6 +258,7 @@ static void describe_aim(const void *request, char *out, size_t size)
 
 static int fail_aim(const aim_bone_request *rq, diagnosis d, const char *expected, const char *got)
 {
+    aim_picture(rq);
     char given[512];
     describe_aim(rq, given, sizeof given);
     check_fail(d, given, expected, got);
@@ -124,6 +280,7 @@ static void describe_look(const void *request, char *out, size_t size)
 
 static int fail_look(const look_at_request *rq, diagnosis d, const char *expected, const char *got)
 {
+    look_picture(rq);
     char given[2048];
     describe_look(rq, given, sizeof given);
     check_fail(d, given, expected, got);
@@ -144,6 +301,7 @@ static void describe_reach(const void *request, char *out, size_t size)
 
 static int fail_reach(const wall_reach_request *rq, diagnosis d, const char *expected, const char *got)
 {
+    reach_picture(rq);
     char given[1024];
     describe_reach(rq, given, sizeof given);
     check_fail(d, given, expected, got);
@@ -291,6 +449,7 @@ static void aim_weight_endpoints(void)
         rq[2 * i] = aim_request(p, animated, target, 0.0f);
         rq[2 * i + 1] = aim_request(p, animated, target, 1.0f);
     }
+    REMEMBER(rq, rs, 2 * ENDPOINT_CASES);
     if (!CHECK_CALL(OP_AIM_BONE, rq, 2 * ENDPOINT_CASES, rs, describe_aim))
         return;
     for (int i = 0; i < 2 * ENDPOINT_CASES; i++) {
@@ -321,6 +480,7 @@ static void aim_angle_shrinks(void)
         for (int k = 0; k < SWEEP_STEPS; k++)
             rq[i * SWEEP_STEPS + k] = aim_request(p, animated, target, (float)k / (SWEEP_STEPS - 1));
     }
+    REMEMBER(rq, rs, SWEEP_CASES * SWEEP_STEPS);
     if (!CHECK_CALL(OP_AIM_BONE, rq, SWEEP_CASES * SWEEP_STEPS, rs, describe_aim))
         return;
     for (int i = 0; i < SWEEP_CASES; i++) {
@@ -371,6 +531,7 @@ static void aim_keeps_upright(void)
         for (int k = 0; k < W; k++)
             rq[i * W + k] = aim_request(p, animated, target, weights[k]);
     }
+    REMEMBER(rq, rs, UPRIGHT_CASES * W);
     if (!CHECK_CALL(OP_AIM_BONE, rq, UPRIGHT_CASES * W, rs, describe_aim))
         return;
     /* Weight 1 first (the point of the check), then the arc. */
@@ -427,6 +588,7 @@ static void aim_degenerate_targets(void)
     rq[UNDER_MIN] = aim_request(v3_zero(), turned, v3(0.999f * AIM_MIN_DISTANCE, 0.0f, 0.0f), 1.0f);
     /* A finite animated rotation need not be unit: kept, normalized. */
     rq[ON_BONE_SCALED] = aim_request(p, q4(2.5f * turned.x, 2.5f * turned.y, 2.5f * turned.z, 2.5f * turned.w), p, 0.6f);
+    REMEMBER(rq, rs, N);
     if (!CHECK_CALL(OP_AIM_BONE, rq, N, rs, describe_aim))
         return;
     for (int i = 0; i < N; i++) {
@@ -509,6 +671,7 @@ static void aim_invalid_input(void)
     rq[INF_ROTATION] = aim_request(p, q4(0.0f, 0.0f, 0.0f, INFINITY), target, 0.5f);
     rq[INF_WEIGHT] = aim_request(p, animated, target, INFINITY);
     rq[BARELY_HEAVY] = aim_request(p, animated, target, nextafterf(1.0f, 2.0f));
+    REMEMBER(rq, rs, N);
     if (!CHECK_CALL(OP_AIM_BONE, rq, N, rs, describe_aim))
         return;
     for (int i = 0; i < N; i++) {
@@ -651,6 +814,7 @@ static void look_at_spreads(void)
             rq[i * 3 + k] = look_request(&in);
         }
     }
+    REMEMBER(rq, rs, CHAIN_CASES * 3);
     if (!CHECK_CALL(OP_LOOK_AT, rq, CHAIN_CASES * 3, rs, describe_look))
         return;
     /* The full look first: it is what the stub and most mistakes miss. */
@@ -752,6 +916,7 @@ static void look_at_weight_sweep(void)
             rq[i * LOOK_SWEEP_STEPS + k] = look_request(&in);
         }
     }
+    REMEMBER(rq, rs, LOOK_SWEEP_CASES * LOOK_SWEEP_STEPS);
     if (!CHECK_CALL(OP_LOOK_AT, rq, LOOK_SWEEP_CASES * LOOK_SWEEP_STEPS, rs, describe_look))
         return;
     for (int i = 0; i < LOOK_SWEEP_CASES; i++) {
@@ -864,6 +1029,7 @@ static void look_at_degenerate(void)
         "weight = -0.2", "bones[1].position.x = 1e30 (> IK_WORLD_LIMIT)", "bones[0].position.y = -inf",
         "target.y = 2e18 (> IK_WORLD_LIMIT)", "bones[2].share = NaN",
     };
+    REMEMBER(rq, rs, N);
     if (!CHECK_CALL(OP_LOOK_AT, rq, N, rs, describe_look))
         return;
     for (int i = 0; i < N; i++) {
@@ -1095,6 +1261,7 @@ static void wall_reach_walk_past(void)
         n += walk_past_wall(&r, &rq[n], WALK_FRAMES, zero_over_reach[w]);
     }
     first[WALKS] = n;
+    REMEMBER(rq, rs, (size_t)n);
     if (!CHECK_CALL(OP_WALL_REACH, rq, (size_t)n, rs, describe_reach))
         return;
     for (int w = 0; w < WALKS; w++) {
@@ -1172,6 +1339,7 @@ static void wall_reach_invalid(void)
     rq[INF_HAND].in.hand.x = -INFINITY;
     rq[ZERO_LOWER].in.lower_length = 0.0f;
     rq[FULL_ZERO].in.full_weight_distance = 0.0f; /* >= 0 is allowed: weight 1 only on the point itself */
+    REMEMBER(rq, rs, N);
     if (!CHECK_CALL(OP_WALL_REACH, rq, N, rs, describe_reach))
         return;
     for (int i = 0; i < N; i++) {
@@ -1202,14 +1370,14 @@ static void wall_reach_invalid(void)
 }
 
 DEFINE_SUITE(AIM_IK,
-    {"aim_weight_endpoints", "aim weight 0 = animation เดิม, weight 1 = +Z ชี้ไปที่ target พอดี (400 แบบ)", "aim weight 0 = the animation, weight 1 = +Z points exactly at the target (400 cases)", aim_weight_endpoints},
-    {"aim_angle_shrinks", "weight 0 → 1: มุมระหว่าง +Z กับ target ลดลงทุกขั้นตาม arc สั้นสุดของ Slerp", "weight 0 → 1: the angle between +Z and the target shrinks each step along Slerp's shortest arc", aim_angle_shrinks},
-    {"aim_keeps_upright", "LookRotation กับ up ของโลก: weight 1 ไม่มี roll, ทุก weight (รวม aimWeight 0.6) ยังตั้งตรง", "LookRotation with world up: no roll at weight 1, upright at every weight (including aimWeight 0.6)", aim_keeps_upright},
-    {"aim_degenerate_targets", "target ข้างหลัง, ตรงบน/ล่าง (heading ใดก็ได้), ทับ bone: ไม่ flip ไม่มี NaN", "target behind, straight above/below (any heading), on the bone: no flip, no NaN", aim_degenerate_targets},
-    {"aim_invalid_input", "NaN, inf, weight นอก 0..1, out = NULL: AIM_INVALID และ identity", "NaN, inf, weight outside 0..1, out = NULL: AIM_INVALID and identity", aim_invalid_input},
-    {"look_at_spreads", "look-at กระจายไป spine/neck/head ตาม share: lookWeight 0, 0.7, 1 ตรงกับคำตอบอ้างอิง", "look-at spread over spine/neck/head by share: lookWeight 0, 0.7, 1 match the reference", look_at_spreads},
-    {"look_at_weight_sweep", "lookWeight 0 → 1: ทุก pose ตรงกับคำตอบอ้างอิง หัวหันเข้าหา target มากขึ้นในทุกขั้นที่ของคำตอบอ้างอิงหันเข้า", "lookWeight 0 → 1: every pose is the reference's; the head turns further toward the target at every step the reference's does", look_at_weight_sweep},
-    {"look_at_degenerate", "target ทับ bone/ข้างหลัง/เหนือหัว, chain 1 และ 8 bone, input เสีย: ไม่มี NaN", "target on a bone/behind/above the head, chains of 1 and 8 bones, bad input: no NaN", look_at_degenerate},
-    {"reach_weight_profile", "weight ของมือแตะกำแพง: 1 ในระยะเอื้อม, 0 เมื่อไกล, smoothstep ต่อเนื่องระหว่างกลาง", "wall-touch hand weight: 1 within reach, 0 when far, continuous smoothstep in between", reach_weight_profile},
-    {"wall_reach_walk_past", "เดินผ่านกำแพง: weight ค่อยๆ ขึ้นแล้วลง มือถึงจุดบนกำแพง แขนยาวคงที่", "walking past a wall: weight rises then falls, hand reaches the wall point, arm lengths kept", wall_reach_walk_past},
-    {"wall_reach_invalid", "มือแตะกำแพงกับ input เสีย (NaN, inf, นอกโลก, ความยาว ≤ 0, zero ≤ full, NULL): AIM_INVALID; full_weight_distance 0 ใช้ได้", "wall touch with bad input (NaN, inf, beyond the world, length ≤ 0, zero ≤ full, NULL): AIM_INVALID; full_weight_distance 0 is valid", wall_reach_invalid})
+    {"aim_weight_endpoints", "aim weight 0 = animation เดิม, weight 1 = +Z ชี้ไปที่ target พอดี (400 แบบ)", "aim weight 0 = the animation, weight 1 = +Z points exactly at the target (400 cases)", aim_weight_endpoints, CHECK_RANDOM},
+    {"aim_angle_shrinks", "weight 0 → 1: มุมระหว่าง +Z กับ target ลดลงทุกขั้นตาม arc สั้นสุดของ Slerp", "weight 0 → 1: the angle between +Z and the target shrinks each step along Slerp's shortest arc", aim_angle_shrinks, CHECK_RANDOM},
+    {"aim_keeps_upright", "LookRotation กับ up ของโลก: weight 1 ไม่มี roll, ทุก weight (รวม aimWeight 0.6) ยังตั้งตรง", "LookRotation with world up: no roll at weight 1, upright at every weight (including aimWeight 0.6)", aim_keeps_upright, CHECK_RANDOM},
+    {"aim_degenerate_targets", "target ข้างหลัง, ตรงบน/ล่าง (heading ใดก็ได้), ทับ bone: ไม่ flip ไม่มี NaN", "target behind, straight above/below (any heading), on the bone: no flip, no NaN", aim_degenerate_targets, CHECK_FIXED},
+    {"aim_invalid_input", "NaN, inf, weight นอก 0..1, out = NULL: AIM_INVALID และ identity", "NaN, inf, weight outside 0..1, out = NULL: AIM_INVALID and identity", aim_invalid_input, CHECK_FIXED},
+    {"look_at_spreads", "look-at กระจายไป spine/neck/head ตาม share: lookWeight 0, 0.7, 1 ตรงกับคำตอบอ้างอิง", "look-at spread over spine/neck/head by share: lookWeight 0, 0.7, 1 match the reference", look_at_spreads, CHECK_RANDOM},
+    {"look_at_weight_sweep", "lookWeight 0 → 1: ทุก pose ตรงกับคำตอบอ้างอิง หัวหันเข้าหา target มากขึ้นในทุกขั้นที่ของคำตอบอ้างอิงหันเข้า", "lookWeight 0 → 1: every pose is the reference's; the head turns further toward the target at every step the reference's does", look_at_weight_sweep, CHECK_RANDOM},
+    {"look_at_degenerate", "target ทับ bone/ข้างหลัง/เหนือหัว, chain 1 และ 8 bone, input เสีย: ไม่มี NaN", "target on a bone/behind/above the head, chains of 1 and 8 bones, bad input: no NaN", look_at_degenerate, CHECK_RANDOM},
+    {"reach_weight_profile", "weight ของมือแตะกำแพง: 1 ในระยะเอื้อม, 0 เมื่อไกล, smoothstep ต่อเนื่องระหว่างกลาง", "wall-touch hand weight: 1 within reach, 0 when far, continuous smoothstep in between", reach_weight_profile, CHECK_FIXED},
+    {"wall_reach_walk_past", "เดินผ่านกำแพง: weight ค่อยๆ ขึ้นแล้วลง มือถึงจุดบนกำแพง แขนยาวคงที่", "walking past a wall: weight rises then falls, hand reaches the wall point, arm lengths kept", wall_reach_walk_past, CHECK_RANDOM},
+    {"wall_reach_invalid", "มือแตะกำแพงกับ input เสีย (NaN, inf, นอกโลก, ความยาว ≤ 0, zero ≤ full, NULL): AIM_INVALID; full_weight_distance 0 ใช้ได้", "wall touch with bad input (NaN, inf, beyond the world, length ≤ 0, zero ≤ full, NULL): AIM_INVALID; full_weight_distance 0 is valid", wall_reach_invalid, CHECK_RANDOM})

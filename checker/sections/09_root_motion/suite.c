@@ -18,6 +18,7 @@
  */
 #include "bvh.h"
 #include "check.h"
+#include "picture.h"
 #include "messages.h"
 #include "root_motion.h"
 #include "sections.h"
@@ -175,6 +176,43 @@ static const char *character_text(rm_character c)
     return fmt("position %s, yaw %s", fmt_v3(c.position), fmt_deg(c.yaw));
 }
 
+/* The cases of the refusal checks as given, for a runner that dies on
+ * one (check_call names the case it died on): a NULL pointer is an input
+ * too. The clip as its raw fields: it may be one the reference refuses. */
+static const char *raw_clip_text(const rm_clip *clip)
+{
+    return fmt("clip: frame_count %d, frame_time %g, looping %d", clip->frame_count, (double)clip->frame_time,
+               clip->looping);
+}
+
+static void describe_validate(const void *request, char *out, size_t size)
+{
+    const rm_validate_request *rq = request;
+    snprintf(out, size, "rm_validate(%s)", rq->pass_null ? "clip = NULL" : raw_clip_text(&rq->clip));
+}
+
+static void describe_delta(const void *request, char *out, size_t size)
+{
+    const rm_delta_request *rq = request;
+    snprintf(out, size, "rm_delta_between(%s, t0 %g, t1 %g, %s)", rq->pass_null_clip ? "clip = NULL" : raw_clip_text(&rq->clip),
+             (double)rq->t0, (double)rq->t1, rq->pass_null_out ? "out = NULL" : "&out");
+}
+
+static void describe_apply(const void *request, char *out, size_t size)
+{
+    const rm_apply_request *rq = request;
+    snprintf(out, size, "rm_apply(%s, %s)",
+             rq->pass_null_character ? "character = NULL" : fmt("character: %s", character_text(rq->character)),
+             rq->pass_null_delta ? "delta = NULL"
+                                 : fmt("delta: translation %s, turn %g", fmt_v3(rq->delta.translation), (double)rq->delta.turn));
+}
+
+static void describe_bake(const void *request, char *out, size_t size)
+{
+    const rm_bake_request *rq = request;
+    snprintf(out, size, "rm_bake_in_place(%s)", rq->pass_null ? "clip = NULL" : raw_clip_text(&rq->clip));
+}
+
 static float angle_diff(float a, float b) { return fabsf(rm_wrap_angle(a - b)); }
 
 static int same_status(int got, rm_status want, const char *given)
@@ -271,6 +309,37 @@ static const char *playback_given(const rm_play_request *rq, int i, const char *
                rq->step_count, (double)rq->times[i], (double)rq->times[i + 1], character_text(rq->start));
 }
 
+/* The picture of a failing playback (checker/picture.h): the root's path
+ * seen from above (x right, z up the page), the student's over the
+ * reference's, from the start to the step that failed and on to the end,
+ * with the start and the failing step marked. */
+static void path_picture(const rm_play_request *rq, const rm_play_response *rs, int failed, const char *what)
+{
+    if (rq->step_count < 1 || rq->step_count > RM_OP_STEPS || !picture_case("root_path"))
+        return;
+    const rm_clip *clip = &rq->clip;
+    rm_character origin = unrolled(clip, 0.0);
+    float turn = rq->start.yaw - origin.yaw;
+    static float want[2 * (RM_OP_STEPS + 1)], got[2 * (RM_OP_STEPS + 1)];
+    want[0] = got[0] = rq->start.position.x;
+    want[1] = got[1] = rq->start.position.z;
+    for (int k = 0; k < rq->step_count; k++) {
+        rm_character root = unrolled(clip, (double)rq->times[k + 1]);
+        vec3 w = v3_add(rq->start.position, rm_rotate_yaw(v3_sub(root.position, origin.position), turn));
+        want[2 * k + 2] = w.x, want[2 * k + 3] = w.z;
+        got[2 * k + 2] = rs->characters[k].position.x, got[2 * k + 3] = rs->characters[k].position.z;
+    }
+    picture_xy("ref", want, rq->step_count + 1);
+    picture_xy("student", got, rq->step_count + 1);
+    picture_xy("target", &want[2 * failed + 2], 1);
+    picture_label("givenlab", want[0], want[1], picture_tr("เริ่ม (start)", "start"));
+    picture_label("reflab", want[2 * failed + 2], want[2 * failed + 3],
+                  fmt(picture_tr("step %d: ควรอยู่ที่นี่ (should be here)", "step %d: should be here"), failed + 1));
+    picture_label("studentlab", got[2 * failed + 2], got[2 * failed + 3],
+                  fmt(picture_tr("step %d ของคุณ (yours)", "your step %d"), failed + 1));
+    picture_text("case_text", what);
+}
+
 /* Checks a playback step by step against where the character should be.
  * `from` is where the character started (the clip's root at time 0, or
  * anywhere: the expected poses are moved along with it). */
@@ -309,6 +378,7 @@ static int expect_playback(const rm_play_request *rq, const rm_play_response *rs
                            loop_at);
             char given[600]; /* copied out: the two texts below use many of fmt()'s buffers */
             snprintf(given, sizeof given, "%s", playback_given(rq, i, what));
+            path_picture(rq, rs, i, what);
             check_fail(DIAG_NONE, given, fmt(T(MSG_RM_ON_ROOT),
                                              character_text(want)),
                        fmt(T(MSG_RM_PLAYBACK_GOT), character_text(got),
@@ -365,7 +435,7 @@ static void validate_clip(void)
     poison_tail(&rq[15].clip);
     rq[16].clip.positions[0].x = NAN;
     rq[17].clip.rotations[120] = q4(0.0f, 0.0f, 0.0f, 0.0f);
-    if (!CHECK_CALL(OP_RM_VALIDATE, rq, N, rs, NULL) || !NO_OVERRUN(rs, N, "rm_validate"))
+    if (!CHECK_CALL(OP_RM_VALIDATE, rq, N, rs, describe_validate) || !NO_OVERRUN(rs, N, "rm_validate"))
         return;
     for (int i = 0; i < N; i++)
         if (!same_status(rs[i].status, WANT[i], fmt("rm_validate: %s", GIVEN[i])))
@@ -700,7 +770,7 @@ static void character_frame(void)
         make_walk(&TURNING_WALK, &drq[RANDOM + 9].clip);
         drq[RANDOM + 9].t1 = rm_duration(&drq[RANDOM + 9].clip);
     }
-    if (!CHECK_CALL(OP_RM_DELTA, drq, D, drs, NULL) || !NO_OVERRUN(drs, D, "rm_delta_between"))
+    if (!CHECK_CALL(OP_RM_DELTA, drq, D, drs, describe_delta) || !NO_OVERRUN(drs, D, "rm_delta_between"))
         return;
     for (int i = 0; i < D; i++) {
         const rm_clip *clip = &drq[i].clip;
@@ -738,7 +808,7 @@ static void character_frame(void)
         arq[i].character = (rm_character){rng_v3(&r, -20.0f, 20.0f), rng_float(&r, -IK_PI, IK_PI)};
         arq[i].delta = (rm_delta){rng_v3(&r, -0.5f, 0.5f), rng_float(&r, -1.0f, 1.0f)};
     }
-    if (!CHECK_CALL(OP_RM_APPLY, arq, A, ars, NULL) || !NO_OVERRUN(ars, A, "rm_apply"))
+    if (!CHECK_CALL(OP_RM_APPLY, arq, A, ars, describe_apply) || !NO_OVERRUN(ars, A, "rm_apply"))
         return;
     for (int i = 0; i < A; i++) {
         const rm_character c = arq[i].character;
@@ -870,7 +940,7 @@ static void bad_input(void)
     drq[10].clip.positions[5].x = NAN;
     drq[11].pass_null_clip = 1;
     drq[12].pass_null_out = 1;
-    if (!CHECK_CALL(OP_RM_DELTA, drq, D, drs, NULL) || !NO_OVERRUN(drs, D, "rm_delta_between"))
+    if (!CHECK_CALL(OP_RM_DELTA, drq, D, drs, describe_delta) || !NO_OVERRUN(drs, D, "rm_delta_between"))
         return;
     for (int i = 0; i < D; i++) {
         const char *given = fmt("rm_delta_between: %s", DGIVEN[i]);
@@ -949,7 +1019,7 @@ static void bad_input(void)
     static const rm_status AWANT[A] = {RM_ERR_NOT_FINITE, RM_ERR_NOT_FINITE, RM_ERR_NULL, RM_ERR_NULL};
     static const char *const AGIVEN[A] = {"delta.turn = NaN", "character.position.y = inf", "delta = NULL",
                                           "character = NULL"};
-    if (!CHECK_CALL(OP_RM_APPLY, arq, A, ars, NULL) || !NO_OVERRUN(ars, A, "rm_apply"))
+    if (!CHECK_CALL(OP_RM_APPLY, arq, A, ars, describe_apply) || !NO_OVERRUN(ars, A, "rm_apply"))
         return;
     for (int i = 0; i < A; i++) {
         const char *given = fmt("rm_apply: %s", AGIVEN[i]);
@@ -967,7 +1037,7 @@ static void bad_input(void)
     brq[0].clip = walk;
     brq[0].clip.rotations[30] = q4(0.0f, NAN, 0.0f, 1.0f);
     brq[1].pass_null = 1;
-    if (!CHECK_CALL(OP_RM_BAKE, brq, 2, brs, NULL) || !NO_OVERRUN(brs, 2, "rm_bake_in_place"))
+    if (!CHECK_CALL(OP_RM_BAKE, brq, 2, brs, describe_bake) || !NO_OVERRUN(brs, 2, "rm_bake_in_place"))
         return;
     if (!same_status(brs[0].status, RM_ERR_NOT_FINITE, T(MSG_RM_BAKE_NAN)) ||
         !same_status(brs[1].status, RM_ERR_NULL, "rm_bake_in_place(NULL)"))
@@ -978,13 +1048,13 @@ static void bad_input(void)
 }
 
 DEFINE_SUITE(ROOT_MOTION,
-    {"validate_clip", "rm_validate: เฟรมไม่พอ, frame_time ≤ 0 หรือ NaN, ข้อมูลมี NaN หรือ rotation ศูนย์ ต้องถูกปฏิเสธ", "rm_validate: too few frames, frame_time ≤ 0 or NaN, NaN data or zero rotation are rejected", validate_clip},
-    {"heading_of_root", "rm_heading: heading ของ root จาก rotation (เอียง, ก้ม 90°, quaternion ไม่ยาว 1)", "rm_heading: the root's heading from its rotation (tilted, pitched 90°, non-unit quaternion)", heading_of_root},
-    {"sample_between_frames", "rm_sample: lerp ตำแหน่งและ slerp rotation ระหว่างเฟรม", "rm_sample: lerp position and slerp rotation between frames", sample_between_frames},
-    {"sample_wraps_loop", "rm_sample: clip แบบ loop วนเวลากลับเข้ารอบ [0, duration)", "rm_sample: a looping clip wraps time back into [0, duration)", sample_wraps_loop},
-    {"deltas_add_up", "delta ทุก step รวมกันได้การเคลื่อนที่ของ clip ที่ 30/60/144 Hz และ step ไม่เท่ากัน", "per-step deltas add up to the clip's motion at 30/60/144 Hz and with uneven steps", deltas_add_up},
-    {"loop_three_times", "loop เล่น 3 รอบ: ไปได้ 3 เท่า ไม่กระโดดตรงจุด loop (เดินตรงและเดินเลี้ยว)", "loop played 3 times: goes 3 times as far, no jump at the loop point (straight and turning walks)", loop_three_times},
-    {"real_clip", "clip จริง CMU 131_01: root motion ตรงกับการเคลื่อนที่ของ Hips (−3.00, 45.86) units", "real CMU clip 131_01: root motion matches the Hips' movement (−3.00, 45.86) units", real_clip},
-    {"character_frame", "delta อยู่ใน frame ของตัวละคร: clip เดินไป +Z ตัวละครที่หัน +X ก็เดินไป +X", "deltas in the character's frame: a clip walking +Z moves a character facing +X along +X", character_frame},
-    {"bake_in_place", "Bake Into Pose: root อยู่กับที่ ไม่หัน แต่ยังโยกขึ้นลงและเอียงเหมือนเดิม", "Bake Into Pose: root stays in place, doesn't turn, but still bobs and tilts as before", bake_in_place},
-    {"bad_input", "input ผิด (ไม่มีเฟรม, NaN, frame_time ≤ 0, เวลานอก clip): status ชัดเจน output ที่กำหนดไว้", "bad input (no frames, NaN, frame_time ≤ 0, time outside the clip): clear status, specified output", bad_input})
+    {"validate_clip", "rm_validate: เฟรมไม่พอ, frame_time ≤ 0 หรือ NaN, ข้อมูลมี NaN หรือ rotation ศูนย์ ต้องถูกปฏิเสธ", "rm_validate: too few frames, frame_time ≤ 0 or NaN, NaN data or zero rotation are rejected", validate_clip, CHECK_FIXED},
+    {"heading_of_root", "rm_heading: heading ของ root จาก rotation (เอียง, ก้ม 90°, quaternion ไม่ยาว 1)", "rm_heading: the root's heading from its rotation (tilted, pitched 90°, non-unit quaternion)", heading_of_root, CHECK_RANDOM},
+    {"sample_between_frames", "rm_sample: lerp ตำแหน่งและ slerp rotation ระหว่างเฟรม", "rm_sample: lerp position and slerp rotation between frames", sample_between_frames, CHECK_RANDOM},
+    {"sample_wraps_loop", "rm_sample: clip แบบ loop วนเวลากลับเข้ารอบ [0, duration)", "rm_sample: a looping clip wraps time back into [0, duration)", sample_wraps_loop, CHECK_RANDOM},
+    {"deltas_add_up", "delta ทุก step รวมกันได้การเคลื่อนที่ของ clip ที่ 30/60/144 Hz และ step ไม่เท่ากัน", "per-step deltas add up to the clip's motion at 30/60/144 Hz and with uneven steps", deltas_add_up, CHECK_RANDOM},
+    {"loop_three_times", "loop เล่น 3 รอบ: ไปได้ 3 เท่า ไม่กระโดดตรงจุด loop (เดินตรงและเดินเลี้ยว)", "loop played 3 times: goes 3 times as far, no jump at the loop point (straight and turning walks)", loop_three_times, CHECK_RANDOM},
+    {"real_clip", "clip จริง CMU 131_01: root motion ตรงกับการเคลื่อนที่ของ Hips (−3.00, 45.86) units", "real CMU clip 131_01: root motion matches the Hips' movement (−3.00, 45.86) units", real_clip, CHECK_RANDOM},
+    {"character_frame", "delta อยู่ใน frame ของตัวละคร: clip เดินไป +Z ตัวละครที่หัน +X ก็เดินไป +X", "deltas in the character's frame: a clip walking +Z moves a character facing +X along +X", character_frame, CHECK_RANDOM},
+    {"bake_in_place", "Bake Into Pose: root อยู่กับที่ ไม่หัน แต่ยังโยกขึ้นลงและเอียงเหมือนเดิม", "Bake Into Pose: root stays in place, doesn't turn, but still bobs and tilts as before", bake_in_place, CHECK_FIXED},
+    {"bad_input", "input ผิด (ไม่มีเฟรม, NaN, frame_time ≤ 0, เวลานอก clip): status ชัดเจน output ที่กำหนดไว้", "bad input (no frames, NaN, frame_time ≤ 0, time outside the clip): clear status, specified output", bad_input, CHECK_FIXED})

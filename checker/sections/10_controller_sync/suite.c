@@ -26,6 +26,7 @@
 #include "check.h"
 #include "controller_sync.h"
 #include "messages.h"
+#include "picture.h"
 #include "root_motion.h"
 #include "sections.h"
 #include "sections/10_controller_sync/ops.h"
@@ -138,12 +139,206 @@ static float plane_height(plane p, float x, float z)
 
 /* ---- check 1: one slide against flat geometry --------------------------- */
 
+/* ---- the picture of a failing case (checker/picture.h) ------------------
+ *
+ * Two panels: from above (x right, z up the page) and from the side (along
+ * the way the reference moved, y up): the boxes' edges (brown), the
+ * sphere's path, the reference's (solid blue, ctrl_root_motion_frame
+ * replayed here) and yours (dashed vermilion), and at the failing frame
+ * both spheres' outlines. A slide: the start, the motion asked for
+ * (grey), where the sphere should end and where yours did. The failing
+ * run's answers are found by the request's index (remember_answers). */
+static struct {
+    const void *rq, *rs;
+    size_t size_rq;
+    int count;
+} g_answers;
+
+static void remember_answers(const void *rq, size_t size_rq, const void *rs, int count)
+{
+    g_answers.rq = rq, g_answers.rs = rs, g_answers.size_rq = size_rq, g_answers.count = count;
+}
+#define REMEMBER(rq, rs, n) remember_answers((rq), sizeof *(rq), (rs), (n))
+
+static int answer_index(const void *rq, size_t size_rq)
+{
+    uintptr_t at = (uintptr_t)rq, base = (uintptr_t)g_answers.rq;
+    if (!g_answers.rq || size_rq != g_answers.size_rq || at < base || (at - base) % size_rq != 0 ||
+        (at - base) / size_rq >= (uintptr_t)g_answers.count)
+        return -1;
+    return (int)((at - base) / size_rq);
+}
+
+/* The panel's plane: 0 from above, 1 from the side along `ahead`. */
+static void ctrl_panel(int side, vec3 origin, vec3 ahead)
+{
+    if (side)
+        picture_plane(origin, ahead, v3_up());
+    else
+        picture_plane(v3(0.0f, 0.0f, 0.0f), v3(1.0f, 0.0f, 0.0f), v3(0.0f, 0.0f, 1.0f));
+}
+
+static const char *panel_block(const char *what, int side)
+{
+    static char name[2][32];
+    static int which;
+    which ^= 1;
+    snprintf(name[which], sizeof name[which], "%s.%c", what, side ? 's' : 't');
+    return name[which];
+}
+
+/* The boxes within `near` of the path (every 1 in `every` of its n points
+ * and the last): the lanes beside it would only clutter the side view. */
+static void ctrl_boxes(const ctrl_world *w, int side, const vec3 *path, int n, float near)
+{
+    if (w->box_count < 0 || w->box_count > CTRL_MAX_BOXES || ctrl_check_world(w) != CTRL_OK)
+        return;
+    int every = n > 100 ? n / 100 : 1;
+    for (int b = 0; b < w->box_count; b++) {
+        const ctrl_box *box = &w->boxes[b];
+        int close = 0;
+        for (int k = 0; k < n && !close; k += (k + every < n || k == n - 1) ? every : n - 1 - k)
+            close = ctrl_box_contact(box, path[k]).distance <= near;
+        if (!close)
+            continue;
+        quat q = quat_normalize(box->rotation);
+        vec3 h = box->half_extents, c[8];
+        for (int k = 0; k < 8; k++)
+            c[k] = v3_add(box->center, quat_rotate(q, v3(k & 1 ? h.x : -h.x, k & 2 ? h.y : -h.y, k & 4 ? h.z : -h.z)));
+        for (int a = 0; a < 8; a++)
+            for (int bit = 1; bit < 8; bit <<= 1)
+                if (!(a & bit))
+                    picture_points(panel_block("ground", side), (vec3[]){c[a], c[a | bit]}, 2);
+    }
+}
+
+static void ctrl_sphere(const char *block, vec3 center, float radius, int side)
+{
+    if (!v3_is_finite(center) || !(radius > 0.0f) || radius > 10.0f)
+        return;
+    float cx, cy, xy[2 * 41];
+    picture_project(center, &cx, &cy);
+    for (int k = 0; k <= 40; k++) {
+        float a = (float)k * (2.0f * IK_PI / 40.0f);
+        xy[2 * k] = cx + radius * cosf(a), xy[2 * k + 1] = cy + radius * sinf(a);
+    }
+    picture_xy(panel_block(block, side), xy, 41);
+}
+
+static void run_picture(const ctrl_run_request *rq, int frame, const char *what)
+{
+    int i = answer_index(rq, sizeof *rq);
+    int frames = rq->frame_count;
+    if (i < 0 || frames < 1 || frames > CTRL_RUN_FRAMES || frame < 0 || frame >= frames || rq->pass_null_world ||
+        rq->pass_null_settings || rq->pass_null_state || ctrl_check_world(&rq->world) != CTRL_OK ||
+        ctrl_check_settings(&rq->settings) != CTRL_OK || !v3_is_finite(rq->start.center) || !picture_case("ctrl"))
+        return;
+    const ctrl_run_response *rs = (const ctrl_run_response *)g_answers.rs + i;
+    static vec3 want[CTRL_RUN_FRAMES + 1], got[CTRL_RUN_FRAMES + 1];
+    ctrl_state s = rq->start;
+    want[0] = got[0] = rq->start.center;
+    for (int f = 0; f < frames; f++) {
+        ctrl_root_motion_frame(&rq->world, &rq->settings, &s, rq->deltas[f], rq->turns[f], rq->dts[f]);
+        want[f + 1] = s.center;
+        got[f + 1] = rs->states[f].center;
+    }
+    vec3 ahead = v3_sub(want[frames], want[0]);
+    ahead.y = 0.0f;
+    ahead = v3_length(ahead) > 1e-4f ? v3_normalize(ahead) : v3_forward();
+    /* At most ~300 points a path (a 144 Hz run has 1200 frames): the
+     * picture stays small enough for the grading cache to keep it; the
+     * failing frame is always one of them. */
+    static vec3 want_drawn[CTRL_RUN_FRAMES + 2], got_drawn[CTRL_RUN_FRAMES + 2];
+    int step = frames / 300 + 1, drawn = 0;
+    for (int f = 0; f <= frames; f++)
+        if (f % step == 0 || f == frame + 1 || f == frames)
+            want_drawn[drawn] = want[f], got_drawn[drawn++] = got[f];
+    for (int side = 0; side < 2; side++) {
+        ctrl_panel(side, rq->start.center, ahead);
+        ctrl_boxes(&rq->world, side, want, frames + 1, rq->settings.radius + 1.0f);
+        picture_points(panel_block("ref", side), want_drawn, drawn);
+        picture_points(panel_block("student", side), got_drawn, drawn);
+        picture_points(panel_block("target", side), &want[frame + 1], 1);
+        ctrl_sphere("refmark", want[frame + 1], rq->settings.radius, side);
+        ctrl_sphere("studentmark", got[frame + 1], rq->settings.radius, side);
+        float x, y;
+        picture_project(want[0], &x, &y);
+        picture_label(panel_block("givenlab", side), x, y, picture_tr("เริ่ม (start)", "start"));
+        picture_project(want[frame + 1], &x, &y);
+        picture_label(panel_block("reflab", side), x, y,
+                      fmt(picture_tr("frame %d: อ้างอิง (reference)", "frame %d: reference"), frame + 1));
+        if (v3_is_finite(got[frame + 1])) {
+            picture_project(got[frame + 1], &x, &y);
+            picture_label(panel_block("studentlab", side), x, y,
+                          fmt(picture_tr("frame %d ของคุณ (yours)", "your frame %d"), frame + 1));
+        }
+    }
+    picture_number("every", drawn > 40 ? drawn / 20 : 1); /* a marker every 20th of the path */
+    picture_text("case_text", what);
+    picture_text("student_text", fmt(picture_tr("frame %d จาก %d, รัศมี (radius) %.2f m", "frame %d of %d, radius %.2f m"),
+                                     frame + 1, frames, (double)rq->settings.radius));
+}
+
+static void slide_picture(const ctrl_slide_request *rq, const ctrl_slide_response *rs, const char *what)
+{
+    if (rq->pass_null_world || rq->pass_null_settings || rq->pass_null_out || ctrl_check_world(&rq->world) != CTRL_OK ||
+        ctrl_check_settings(&rq->settings) != CTRL_OK || !v3_is_finite(rq->start) || !v3_is_finite(rq->motion) ||
+        !picture_case("ctrl"))
+        return;
+    ctrl_slide_result want;
+    ctrl_slide(&rq->world, &rq->settings, rq->start, rq->motion, &want);
+    vec3 ahead = rq->motion;
+    ahead.y = 0.0f;
+    ahead = v3_length(ahead) > 1e-4f ? v3_normalize(ahead) : v3_forward();
+    vec3 got = rs->result.center;
+    for (int side = 0; side < 2; side++) {
+        ctrl_panel(side, rq->start, ahead);
+        ctrl_boxes(&rq->world, side, (vec3[]){rq->start, v3_add(rq->start, rq->motion), want.center}, 3,
+                   rq->settings.radius + 0.5f);
+        picture_points(panel_block("given", side), (vec3[]){rq->start, v3_add(rq->start, rq->motion)}, 2);
+        picture_points(panel_block("ref", side), (vec3[]){rq->start, want.center}, 2);
+        if (v3_is_finite(got))
+            picture_points(panel_block("student", side), (vec3[]){rq->start, got}, 2);
+        picture_points(panel_block("target", side), &want.center, 1);
+        ctrl_sphere("refmark", want.center, rq->settings.radius, side);
+        ctrl_sphere("studentmark", got, rq->settings.radius, side);
+        float x, y;
+        picture_project(rq->start, &x, &y);
+        picture_label(panel_block("givenlab", side), x, y, picture_tr("เริ่ม (start)", "start"));
+        picture_project(want.center, &x, &y);
+        picture_label(panel_block("reflab", side), x, y, picture_tr("ควรจบที่นี่ (should end here)", "should end here"));
+        if (v3_is_finite(got)) {
+            picture_project(got, &x, &y);
+            picture_label(panel_block("studentlab", side), x, y, picture_tr("ของคุณ (yours)", "yours"));
+        }
+    }
+    picture_text("case_text", what);
+    picture_text("student_text", fmt(picture_tr("ctrl_slide หนึ่งครั้ง (one slide), รัศมี (radius) %.2f m",
+                                                "one ctrl_slide, radius %.2f m"), (double)rq->settings.radius));
+}
+
 static void describe_slide(const void *request, char *out, size_t size)
 {
     const ctrl_slide_request *rq = request;
-    snprintf(out, size, "ctrl_slide(start %s, motion %s, radius %.2f, slope_limit %s, step_height %.2f, %d boxes)",
+    /* a NULL pointer is an input too: a crash on that case names it */
+    snprintf(out, size, "ctrl_slide(start %s, motion %s, radius %.2f, slope_limit %s, step_height %.2f, %d boxes)%s%s%s",
              fmt_v3(rq->start), fmt_v3(rq->motion), (double)rq->settings.radius, fmt_deg(rq->settings.slope_limit),
-             (double)rq->settings.step_height, rq->world.box_count);
+             (double)rq->settings.step_height, rq->world.box_count, rq->pass_null_world ? ", world = NULL" : "",
+             rq->pass_null_settings ? ", settings = NULL" : "", rq->pass_null_out ? ", out = NULL" : "");
+}
+
+/* A run as given (its first frame), for a runner that dies on it: the
+ * NULL pointers first, they are inputs too. */
+static void describe_run(const void *request, char *out, size_t size)
+{
+    const ctrl_run_request *rq = request;
+    snprintf(out, size, "ctrl_root_motion_frame(%s, %s, %s, delta %s, turn %g, dt %g)%s",
+             rq->pass_null_world ? "world = NULL" : fmt("%d boxes", rq->world.box_count),
+             rq->pass_null_settings ? "settings = NULL" : fmt("radius %.2f", (double)rq->settings.radius),
+             rq->pass_null_state ? "state = NULL" : fmt("state: center %s, yaw %g", fmt_v3(rq->start.center), (double)rq->start.yaw),
+             rq->frame_count > 0 ? fmt_v3(rq->deltas[0]) : "-", rq->frame_count > 0 ? (double)rq->turns[0] : 0.0,
+             rq->frame_count > 0 ? (double)rq->dts[0] : 0.0,
+             rq->frame_count > 1 ? fmt(", then %d frames more", rq->frame_count - 1) : "");
 }
 
 static const char *slide_given(const ctrl_slide_request *rq, const char *what)
@@ -170,6 +365,8 @@ static int expect_slide(const ctrl_slide_request *rq, const ctrl_slide_response 
     if (!same_status(rs->status, CTRL_OK, given))
         return 0;
     float off = v3_distance(rs->result.center, want);
+    if (!(off <= tol) || (flag_name && (flag_got != 0) != flag_want))
+        slide_picture(rq, rs, what);
     if (!(off <= tol)) {
         check_fail(DIAG_NONE, given, fmt(T(MSG_CTRL_CENTRE_ENDS), fmt_v3(want)),
                    fmt(T(MSG_CTRL_CENTRE_OFF), fmt_v3(rs->result.center), (double)off));
@@ -421,8 +618,10 @@ static ctrl_state standing(vec3 center, float yaw)
     return s;
 }
 
+/* Called only when a run fails (the given text of its message): draws it. */
 static const char *run_given(const ctrl_run_request *rq, int frame, const char *what)
 {
+    run_picture(rq, frame, what);
     return fmt(T(MSG_CTRL_RUN_GIVEN), what, rq->frame_count, frame + 1,
                (double)rq->dts[frame], fmt_v3(rq->deltas[frame]), fmt_deg(rq->turns[frame]), state_text(&rq->start));
 }
@@ -529,6 +728,7 @@ static void never_inside_at_any_speed(void)
             rq[i].deltas[f] = v3(step * sinf(heading), 0.0f, step * cosf(heading));
         }
     }
+    REMEMBER(rq, rs, N);
     if (!CHECK_CALL(OP_CTRL_RUN, rq, N, rs, NULL) || !NO_OVERRUN(rs, N, "ctrl_root_motion_frame"))
         return;
     for (int i = 0; i < N; i++) {
@@ -578,6 +778,7 @@ static void slides_along_wall(void)
         fill_dts(&rq[i], 3.0f, RATES[i], &r);
         walk_deltas(&rq[i], speed, drift);
     }
+    REMEMBER(rq, rs, N);
     if (!CHECK_CALL(OP_CTRL_RUN, rq, N, rs, NULL) || !NO_OVERRUN(rs, N, "ctrl_root_motion_frame"))
         return;
     for (int i = 0; i < N; i++) {
@@ -658,6 +859,7 @@ static void flat_ground_as_far_as_clip(void)
         if (!real_clip_deltas(&rq[i], RATES[i], &r))
             return;
     }
+    REMEMBER(rq, rs, N);
     if (!CHECK_CALL(OP_CTRL_RUN, rq, N, rs, NULL) || !NO_OVERRUN(rs, N, "ctrl_root_motion_frame"))
         return;
     for (int i = 0; i < N; i++) {
@@ -708,6 +910,7 @@ static void falls_off_ledge(void)
         fill_dts(&rq[i], 3.0f, RATES[i], NULL);
         walk_deltas(&rq[i], 1.4f, 0.0f);
     }
+    REMEMBER(rq, rs, N);
     if (!CHECK_CALL(OP_CTRL_RUN, rq, N, rs, NULL) || !NO_OVERRUN(rs, N, "ctrl_root_motion_frame"))
         return;
     for (int i = 0; i < N; i++) {
@@ -731,6 +934,7 @@ static void falls_off_ledge(void)
         const ctrl_state *last = &rs[i].states[rq[i].frame_count - 1];
         if (!airborne || !last->grounded || !(fabsf(last->center.y - SETTINGS.radius) <= TOL_TOUCH) ||
             !(last->center.z > edge)) {
+            run_picture(&rq[i], rq[i].frame_count - 1, what);
             check_fail(DIAG_NONE, what,
                        fmt(T(MSG_CTRL_FALL_AND_LAND),
                            (double)SETTINGS.radius),
@@ -763,6 +967,7 @@ static void walks_down_slope(void)
         fill_dts(&rq[i], 4.5f, RATES[i], &r);
         walk_deltas(&rq[i], 1.4f, 0.0f);
     }
+    REMEMBER(rq, rs, N);
     if (!CHECK_CALL(OP_CTRL_RUN, rq, N, rs, NULL) || !NO_OVERRUN(rs, N, "ctrl_root_motion_frame"))
         return;
     for (int i = 0; i < N; i++) {
@@ -785,6 +990,7 @@ static void walks_down_slope(void)
         }
         const ctrl_state *last = &rs[i].states[rq[i].frame_count - 1];
         if (!(last->center.z > bottom) || !(fabsf(last->center.y - SETTINGS.radius) <= TOL_TOUCH)) {
+            run_picture(&rq[i], rq[i].frame_count - 1, what);
             check_fail(DIAG_NONE, what, fmt(T(MSG_CTRL_DOWN_END), (double)bottom,
                                             (double)SETTINGS.radius),
                        state_text(last));
@@ -858,6 +1064,7 @@ static void slope_limit_and_steps(void)
         fill_dts(&rq[i], 2.5f, CASES[i].rate, NULL);
         walk_deltas(&rq[i], 1.4f, 0.0f);
     }
+    REMEMBER(rq, rs, N);
     if (!CHECK_CALL(OP_CTRL_RUN, rq, N, rs, NULL) || !NO_OVERRUN(rs, N, "ctrl_root_motion_frame"))
         return;
     plane ramp = box_face(&rq[0].world.boxes[1], v3(0, 1, 0));
@@ -915,6 +1122,7 @@ static void slope_limit_and_steps(void)
                             (double)z_high, (double)sink);
         }
         if (!ok) {
+            run_picture(&rq[i], rq[i].frame_count - 1, what);
             check_fail(DIAG_NONE, what, want_text, state_text(last));
             return;
         }
@@ -958,6 +1166,7 @@ static void chapter_gravity(void)
             t = next;
         }
     }
+    REMEMBER(rq, rs, N);
     if (!CHECK_CALL(OP_CTRL_RUN, rq, N, rs, NULL) || !NO_OVERRUN(rs, N, "ctrl_root_motion_frame"))
         return;
     for (int i = 0; i < N; i++) {
@@ -1131,7 +1340,8 @@ static void bad_input(void)
     frq[17].dts[0] = CTRL_MAX_DT;
     frq[18].settings.step_height = 1.0f; /* the header's order: settings before dt */
     frq[18].dts[0] = 0.0f;
-    if (!CHECK_CALL(OP_CTRL_RUN, frq, F, frs, NULL) || !NO_OVERRUN(frs, F, "ctrl_root_motion_frame"))
+    REMEMBER(frq, frs, F);
+    if (!CHECK_CALL(OP_CTRL_RUN, frq, F, frs, describe_run) || !NO_OVERRUN(frs, F, "ctrl_root_motion_frame"))
         return;
     for (int i = 0; i < F; i++) {
         const char *given = fmt("ctrl_root_motion_frame: %s", FGIVEN[i]);
@@ -1261,6 +1471,7 @@ static void depenetration(void)
         /* Standing on the floor, in the V's mouth (not through its apex). */
         if (!(overlap <= TOL_OVERLAP) || !(end.z < 2.0f) || !(fabsf(end.y - rq[i].settings.radius) <= TOL_MOVE) ||
             !rs[i].result.hit_wall) {
+            slide_picture(&rq[i], &rs[i], WHAT[i]);
             check_fail(DIAG_NONE, given, T(MSG_CTRL_V_EXPECTED),
                        fmt(T(MSG_CTRL_V_GOT), fmt_v3(end), (double)overlap, rs[i].result.hit_wall));
             return;
@@ -1276,6 +1487,7 @@ static void depenetration(void)
     frq[0].settings = SETTINGS;
     frq[0].start = standing(v3(0.5f, r - 0.2f, 0.5f), 0.0f);
     fill_dts(&frq[0], 0.2f, 60.0f, NULL);
+    REMEMBER(frq, frs, 1);
     if (!CHECK_CALL(OP_CTRL_RUN, frq, 1, frs, NULL) || !NO_OVERRUN(frs, 1, "ctrl_root_motion_frame"))
         return;
     const char *what = T(MSG_CTRL_WHAT_SUNK_FRAMES);
@@ -1292,14 +1504,14 @@ static void depenetration(void)
 }
 
 DEFINE_SUITE(CONTROLLER_SYNC,
-    {"slide_flat", "ctrl_slide ชนกำแพง (ตรง/เอียง), พื้น, เพดาน: ส่วนที่ขนานผิวไปครบ หยุดเมื่อแตะ", "ctrl_slide into walls (straight/tilted), floor, ceiling: full parallel part kept, stops on contact", slide_flat},
-    {"slopes_and_steps", "ctrl_slide บนทางลาด 20°/55° และขั้น 0.25/0.32/0.5 m: slope_limit และ step_height", "ctrl_slide on 20°/55° slopes and 0.25/0.32/0.5 m steps: slope_limit and step_height", slopes_and_steps},
-    {"never_inside_at_any_speed", "ห้องปิด delta เร็วถึง 25 m/s ที่ 30/60/144 Hz: ไม่จมไม่ทะลุ ทางโล่งไปครบ", "closed room, deltas up to 25 m/s at 30/60/144 Hz: never sinks or tunnels, open paths go the full way", never_inside_at_any_speed},
-    {"slides_along_wall", "เดินเฉียงเข้ากำแพง: ไถลไปตามกำแพงได้ระยะขนานครบทุก frame rate", "walking into a wall at an angle: slides along it the full parallel distance at every frame rate", slides_along_wall},
-    {"flat_ground_as_far_as_clip", "clip จริงบนพื้นเรียบ: ไปไกลเท่าที่ root motion สั่งพอดี grounded ตลอด", "real clip on flat ground: goes exactly as far as root motion says, grounded throughout", flat_ground_as_far_as_clip},
-    {"falls_off_ledge", "เดินตกขอบแท่น: grounded หลุด ตกตาม gravity แล้วลงยืนบนพื้นล่าง", "walking off a platform: loses grounded, falls under gravity and lands on the floor below", falls_off_ledge},
-    {"walks_down_slope", "เดินลงทางลาด 25°: grounded ทุก frame (แรงกด −2 m/s ของบท)", "walking down a 25° slope: grounded every frame (the chapter's −2 m/s push down)", walks_down_slope},
-    {"slope_limit_and_steps", "เดินเข้าทางลาดชัน/ขั้นบันได: ขึ้นได้เฉพาะที่อยู่ใน slope_limit และ step_height (ลำดับการดันของกล่องเลือกได้)", "walking into steep slopes/stairs: climbs only within slope_limit and step_height (in any box order)", slope_limit_and_steps},
-    {"chapter_gravity", "verticalVelocity ตามบท: −2 ตอน grounded แล้ว += g·dt, motion.y = v·dt", "the chapter's verticalVelocity: −2 while grounded, then += g·dt, motion.y = v·dt", chapter_gravity},
-    {"bad_input", "input ผิด (NULL, NaN, radius/slope/step ผิด, dt ≤ 0, ไกลเกิน): status ชัด state ไม่ถูกแตะ", "bad input (NULL, NaN, bad radius/slope/step, dt ≤ 0, too far): clear status, state untouched", bad_input},
-    {"depenetration", "เริ่มจมในพื้น/กำแพง motion ศูนย์: ดันออกมาแตะผิวพอดี; ขับเข้ามุม V ของกล่องสองใบ: ไม่จบในกล่องใด", "starting sunk into a floor/wall with zero motion: pushed out to just touching; driven into a V of two boxes: never ends inside one", depenetration})
+    {"slide_flat", "ctrl_slide ชนกำแพง (ตรง/เอียง), พื้น, เพดาน: ส่วนที่ขนานผิวไปครบ หยุดเมื่อแตะ", "ctrl_slide into walls (straight/tilted), floor, ceiling: full parallel part kept, stops on contact", slide_flat, CHECK_RANDOM},
+    {"slopes_and_steps", "ctrl_slide บนทางลาด 20°/55° และขั้น 0.25/0.32/0.5 m: slope_limit และ step_height", "ctrl_slide on 20°/55° slopes and 0.25/0.32/0.5 m steps: slope_limit and step_height", slopes_and_steps, CHECK_FIXED},
+    {"never_inside_at_any_speed", "ห้องปิด delta เร็วถึง 25 m/s ที่ 30/60/144 Hz: ไม่จมไม่ทะลุ ทางโล่งไปครบ", "closed room, deltas up to 25 m/s at 30/60/144 Hz: never sinks or tunnels, open paths go the full way", never_inside_at_any_speed, CHECK_RANDOM},
+    {"slides_along_wall", "เดินเฉียงเข้ากำแพง: ไถลไปตามกำแพงได้ระยะขนานครบทุก frame rate", "walking into a wall at an angle: slides along it the full parallel distance at every frame rate", slides_along_wall, CHECK_RANDOM},
+    {"flat_ground_as_far_as_clip", "clip จริงบนพื้นเรียบ: ไปไกลเท่าที่ root motion สั่งพอดี grounded ตลอด", "real clip on flat ground: goes exactly as far as root motion says, grounded throughout", flat_ground_as_far_as_clip, CHECK_RANDOM},
+    {"falls_off_ledge", "เดินตกขอบแท่น: grounded หลุด ตกตาม gravity แล้วลงยืนบนพื้นล่าง", "walking off a platform: loses grounded, falls under gravity and lands on the floor below", falls_off_ledge, CHECK_FIXED},
+    {"walks_down_slope", "เดินลงทางลาด 25°: grounded ทุก frame (แรงกด −2 m/s ของบท)", "walking down a 25° slope: grounded every frame (the chapter's −2 m/s push down)", walks_down_slope, CHECK_RANDOM},
+    {"slope_limit_and_steps", "เดินเข้าทางลาดชัน/ขั้นบันได: ขึ้นได้เฉพาะที่อยู่ใน slope_limit และ step_height (ลำดับการดันของกล่องเลือกได้)", "walking into steep slopes/stairs: climbs only within slope_limit and step_height (in any box order)", slope_limit_and_steps, CHECK_FIXED},
+    {"chapter_gravity", "verticalVelocity ตามบท: −2 ตอน grounded แล้ว += g·dt, motion.y = v·dt", "the chapter's verticalVelocity: −2 while grounded, then += g·dt, motion.y = v·dt", chapter_gravity, CHECK_FIXED},
+    {"bad_input", "input ผิด (NULL, NaN, radius/slope/step ผิด, dt ≤ 0, ไกลเกิน): status ชัด state ไม่ถูกแตะ", "bad input (NULL, NaN, bad radius/slope/step, dt ≤ 0, too far): clear status, state untouched", bad_input, CHECK_FIXED},
+    {"depenetration", "เริ่มจมในพื้น/กำแพง motion ศูนย์: ดันออกมาแตะผิวพอดี; ขับเข้ามุม V ของกล่องสองใบ: ไม่จบในกล่องใด", "starting sunk into a floor/wall with zero motion: pushed out to just touching; driven into a V of two boxes: never ends inside one", depenetration, CHECK_FIXED})

@@ -1,3 +1,3 @@
 # Alternative correct solution: the elbow's height off the line comes from the shoulder angle itself, L1 sin(acos(cos)), with the cosine clamped (the limits still put the arm straight or folded explicitly); must pass every check.
 # Applied to solutions/03_two_bone/; must change the file.
-s/^    float height_sq = upper \* upper - along \* (along \/ dist_sq);/    float cosine = along \/ (upper * sqrtf(dist_sq));\n    cosine = cosine > 1.0f ? 1.0f : cosine < -1.0f ? -1.0f : cosine;\n    const float height = upper * sinf(acosf(cosine));\n    float height_sq = height * height;/
+s/^    elbow.height_sq = limb->upper \* limb->upper - elbow.along \* (elbow.along \/ dist_sq);/    float cosine = elbow.along \/ (limb->upper * sqrtf(dist_sq));\n    cosine = cosine > 1.0f ? 1.0f : cosine < -1.0f ? -1.0f : cosine;\n    const float height = limb->upper * sinf(acosf(cosine));\n    elbow.height_sq = height * height;/

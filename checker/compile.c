@@ -1,0 +1,409 @@
+/* compile.c - staging and compiling one section's runner.
+ *
+ * The student's file is copied next to the reference headers (the header
+ * is the contract: a student's edited copy is ignored) and compiled with
+ * the trusted glue into a runner: caged (time, memory, file size, a
+ * process tree of its own), with every file it read held to the allowed
+ * places (compile_guard.c), and its runner checked before it runs
+ * (runner_elf.c). The cache (cache.c) may hand back a kept runner or a
+ * kept failed compile instead.
+ */
+#define _GNU_SOURCE
+/* Paths here are bounded by 4096-byte buffers; a truncated path just fails
+ * to open and is reported. GCC's truncation warning cannot see that. */
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic ignored "-Wformat-truncation"
+#endif
+#include "driver.h"
+#include "messages.h"
+#include "os.h"
+#include "runner_elf.h"
+#include "spawn.h"
+#include "text.h"
+
+#include <dirent.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+/* Copies every reference header into work/stage/<slug>/, so the student's
+ * file and the sections it includes see exactly the contract. */
+int stage_headers(const options *o)
+{
+    for (size_t i = 0; i < SECTION_COUNT; i++) {
+        char from_dir[4096], to_dir[4096];
+        snprintf(from_dir, sizeof from_dir, "%s/%s", o->ref, SECTIONS[i].slug);
+        snprintf(to_dir, sizeof to_dir, "%s/stage/%s", o->work, SECTIONS[i].slug);
+        if (!make_dirs(to_dir))
+            return 0;
+        DIR *d = opendir(from_dir);
+        if (!d)
+            continue; /* a section not written yet */
+        struct dirent *e;
+        while ((e = readdir(d))) {
+            size_t len = strlen(e->d_name);
+            if (len < 3 || strcmp(e->d_name + len - 2, ".h") != 0)
+                continue;
+            char from[8192], to[8192];
+            snprintf(from, sizeof from, "%s/%s", from_dir, e->d_name);
+            snprintf(to, sizeof to, "%s/%s", to_dir, e->d_name);
+            if (!copy_file(from, to)) {
+                closedir(d);
+                return 0;
+            }
+        }
+        closedir(d);
+    }
+    return 1;
+}
+
+/* Turns a linker's "undefined reference to `foo'" wall into names. */
+static void name_missing_functions(const char *log, char *out, size_t out_size)
+{
+    size_t n = 0;
+    out[0] = '\0';
+    const char *p = log;
+    while ((p = strstr(p, "undefined reference to `")) != NULL) {
+        p += strlen("undefined reference to `");
+        const char *end = strchr(p, '\'');
+        if (!end)
+            break;
+        char name[128]; /* named in the student's source: safe text, one line */
+        text_safe(name, sizeof name, p, (size_t)(end - p), 0, NULL);
+        if (!strstr(out, name) && n + strlen(name) + 3 < out_size)
+            n += (size_t)snprintf(out + n, out_size - n, "%s%s", n ? ", " : "", name);
+        p = end;
+    }
+}
+
+/* "-specs=<musl-gcc.specs>" when the runners can be built against musl:
+ * caged runners (static) from the default gcc, with the musl glue that
+ * make left in <objdir>/musl. Not for another compiler or sanitizers. */
+static int musl_specs(const options *o, char *flag, size_t flag_size)
+{
+    if (!CHECK_ENV.sandbox || !(strcmp(o->cc, "cc") == 0 || strcmp(o->cc, "gcc") == 0))
+        return 0;
+    char path[4096], specs[4096];
+    snprintf(path, sizeof path, "%s/musl/runner_main.o", o->objdir);
+    if (!file_exists(path))
+        return 0;
+    snprintf(path, sizeof path, "%s/musl/specs", o->objdir);
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return 0;
+    int ok = fgets(specs, sizeof specs, f) != NULL;
+    fclose(f);
+    specs[strcspn(specs, "\n")] = '\0';
+    if (!ok || !file_exists(specs))
+        return 0;
+    snprintf(flag, flag_size, "-specs=%s", specs);
+    return 1;
+}
+
+/* This compile's wall-clock limit: its own, cut to what is left of the
+ * submission's budget. */
+static double compile_limit(const options *o)
+{
+    double limit = COMPILE_LIMIT_S * budget_scale(o);
+    double left = o->submission_deadline - os_clock();
+    return left < limit ? left : limit;
+}
+
+/* Did the compiler die of its cage (memory, file size, CPU) rather than of
+ * an error in the code? gcc's driver names a killed cc1 or as that way. */
+static int compiler_hit_limit(const spawn_result *rs)
+{
+    static const char *const signs[] = {"terminated program", "out of memory", "memory exhausted",
+                                        "File size limit", "virtual memory exhausted", "cannot allocate"};
+    if (rs->end == SPAWN_EXITED && rs->exit_code >= 128)
+        return 1; /* the guardian saw the driver itself killed by a signal */
+    for (size_t i = 0; i < sizeof signs / sizeof signs[0]; i++)
+        if (rs->output && strstr(rs->output, signs[i]))
+            return 1;
+    return 0;
+}
+
+/* One compile: its paths and its command line. */
+typedef struct {
+    char src[1024], staged[4096], src_shown[2048];
+    char include_root[4096], include_stage[4096], ops_obj[4096], main_obj[4096], common_lib[4096];
+    char deps[MAX_DEPS][4096], specs_flag[4200], musl_objdir[4096], as_deps[4200], tmp_dir[4200];
+    const char *specs; /* specs_flag when linking against musl, else NULL */
+    const char *argv[64];
+} compile_job;
+
+/* Copies the student's file into the stage; 0 (and the reason in
+ * `record`) when it is missing, not the student's own or unreadable. */
+static int stage_source(const options *o, const section_def *s, compile_job *j, check_record *record)
+{
+    snprintf(j->src, sizeof j->src, "%s/%s/%s", o->dir, s->slug, s->source);
+    snprintf(j->staged, sizeof j->staged, "%s/stage/%s/%s", o->work, s->slug, s->source);
+    /* the submission's folder names are the student's bytes: every message
+     * below quotes them as one line of safe text (text.h) */
+    text_safe_str(j->src_shown, sizeof j->src_shown, j->src, 0);
+    memset(record, 0, sizeof *record);
+    record->failed = 1;
+
+    if (!file_exists(j->src)) {
+        record->outcome = OUTCOME_MISSING;
+        snprintf(record->text, sizeof record->text, msg(MSG_MISSING_FILE), j->src_shown, s->slug, s->source);
+        return 0;
+    }
+    if (!own_regular_file(o->dir, j->src)) {
+        record->outcome = OUTCOME_NO_COMPILE;
+        snprintf(record->text, sizeof record->text, msg(MSG_NOT_OWN_FILE), j->src_shown);
+        return 0;
+    }
+    if (!copy_file(j->src, j->staged)) {
+        record->outcome = OUTCOME_MISSING;
+        snprintf(record->text, sizeof record->text, msg(MSG_UNREADABLE_FILE), j->src_shown);
+        return 0;
+    }
+    return 1;
+}
+
+/* The compiler's flags: the student's code as a small, hardened batch. */
+static int add_flags(const options *o, compile_job *j, int argc)
+{
+    const char **argv = j->argv;
+    argv[argc++] = o->cc;
+    if (j->specs)
+        argv[argc++] = j->specs;
+    argv[argc++] = "-std=c11";
+    argv[argc++] = "-fno-math-errno"; /* as the Makefile: same results, no errno */
+    /* -O0 and no -g: compiling dominates grading a class, and these are
+     * small batches (MEMCHECK adds -g through its flags) */
+    argv[argc++] = "-O0";
+    argv[argc++] = "-pipe";
+    /* gold links a static runner ~30 % faster than bfd; both are binutils'.
+     * GCC would also load its LTO plugin into the linker for every runner
+     * (there is no LTO here): skipping it saved ~3 ms CPU a link, measured.
+     * clang does not know the flag and would warn. */
+    if (access("/usr/bin/ld.gold", X_OK) == 0) {
+        argv[argc++] = "-fuse-ld=gold";
+        if (!strstr(o->cc, "clang"))
+            argv[argc++] = "-fno-use-linker-plugin";
+    }
+    argv[argc++] = "-Wall";
+    argv[argc++] = "-Wextra";
+    argv[argc++] = "-fdiagnostics-color=never";
+    argv[argc++] = "-H"; /* list every file opened: see compile_guard.c */
+    unlink(j->as_deps);
+    /* clang's built-in assembler would read .incbin/.include files without
+     * listing them: have clang hand its assembly to GNU as like gcc does.
+     * It writes that assembly to a temporary file, kept in the stage (see
+     * tmp_dir), which the guard counts as the student's. */
+    if (strstr(o->cc, "clang"))
+        argv[argc++] = "-fno-integrated-as";
+    /* -Xassembler, not -Wa,--MD,<path>: -Wa splits its argument at every
+     * comma, and a work folder may be named after a student "a,b" */
+    argv[argc++] = "-Xassembler";
+    argv[argc++] = "--MD";
+    argv[argc++] = "-Xassembler";
+    argv[argc++] = j->as_deps;
+    if (CHECK_ENV.sandbox) {
+        argv[argc++] = "-static"; /* nothing to load at start: the cage forbids opening files */
+        /* the runner's first instructions forbid exec (runner_main.c) */
+        argv[argc++] = "-Wl,-e,runner_entry";
+    }
+    for (int i = 0; i < o->flag_count; i++)
+        argv[argc++] = o->flags[i];
+    return argc;
+}
+
+/* The whole command line: flags, the staged source, the references it
+ * builds on and the trusted glue. Returns 0 when the student edition has
+ * no source for a dep (the reason is in `record`). */
+static int build_command(const options *o, const section_def *s, compile_job *j, const char *runner,
+                         check_record *record)
+{
+    /* musl when make built the runner glue for it (see the Makefile): the
+     * same gcc, pointed at musl's headers and libc by its specs file. */
+    const char *objdir = o->objdir;
+    j->specs = NULL;
+    if (musl_specs(o, j->specs_flag, sizeof j->specs_flag)) {
+        snprintf(j->musl_objdir, sizeof j->musl_objdir, "%s/musl", o->objdir);
+        objdir = j->musl_objdir;
+        j->specs = j->specs_flag;
+    }
+    snprintf(j->include_root, sizeof j->include_root, "-I%s/include", o->root);
+    snprintf(j->include_stage, sizeof j->include_stage, "-I%s/stage/%s", o->work, s->slug);
+    snprintf(j->ops_obj, sizeof j->ops_obj, "%s/ops/%s.o", objdir, s->slug);
+    snprintf(j->main_obj, sizeof j->main_obj, "%s/runner_main.o", objdir);
+    snprintf(j->common_lib, sizeof j->common_lib, "%s/libcommon.a", objdir);
+    snprintf(j->as_deps, sizeof j->as_deps, "%s/stage/%s/as.d", o->work, s->slug);
+
+    int argc = add_flags(o, j, 0);
+    const char **argv = j->argv;
+    argv[argc++] = j->include_root;
+    argv[argc++] = j->include_stage;
+    /* the student edition has no reference: the student's own sources
+     * (checker/classroom/edition.c), before the graded file, so the
+     * assembler's list checked in judge_compile is the graded file's */
+    int own_deps[MAX_DEPS] = {0};
+    for (int i = 0; i < MAX_DEPS && s->deps[i]; i++) {
+        snprintf(j->deps[i], sizeof j->deps[i], "%s/ref/%s.o", objdir, s->deps[i]);
+        if (!file_exists(j->deps[i]) && edition_own_dep &&
+            !(own_deps[i] = edition_own_dep(o->dir, o->work, s->deps[i], j->deps[i], sizeof j->deps[i], record->text,
+                                            sizeof record->text)))
+            return record->outcome = OUTCOME_MISSING, 0;
+        if (own_deps[i])
+            argv[argc++] = j->deps[i];
+    }
+    argv[argc++] = j->staged;
+    for (int i = 0; i < MAX_DEPS && s->deps[i]; i++)
+        if (!own_deps[i])
+            argv[argc++] = j->deps[i];
+    argv[argc++] = j->ops_obj;
+    argv[argc++] = j->main_obj;
+    if (file_exists(j->common_lib))
+        argv[argc++] = j->common_lib; /* the given helpers a section may call */
+    argv[argc++] = "-lm";
+    argv[argc++] = "-o";
+    argv[argc++] = runner;
+    argv[argc] = NULL;
+    return 1;
+}
+
+/* The message for a compile that failed: the tool's or the budget's fault,
+ * a limit of the cage, missing functions, or the student's errors. */
+static void explain_failure(const options *o, const compile_job *j, const spawn_result *rs, double limit,
+                            check_record *record)
+{
+    record->outcome = OUTCOME_NO_COMPILE;
+    char missing[512];
+    name_missing_functions(rs->output, missing, sizeof missing);
+    if (rs->end == SPAWN_FAILED)
+        snprintf(record->text, sizeof record->text, msg(MSG_NO_COMPILER), o->cc);
+    else if (rs->end == SPAWN_TIMED_OUT && limit < COMPILE_LIMIT_S * budget_scale(o))
+        snprintf(record->text, sizeof record->text, msg(MSG_BUDGET_SUBMISSION_USED), o->submission_budget);
+    else if (rs->end == SPAWN_TIMED_OUT)
+        snprintf(record->text, sizeof record->text, msg(MSG_COMPILE_TIMEOUT), limit);
+    else if (compiler_hit_limit(rs)) {
+        char listed[3000], shown[3000];
+        guard_without_include_lists(rs->output, listed, sizeof listed);
+        text_safe_str(shown, sizeof shown, listed, TEXT_LINES | TEXT_CUT); /* as below */
+        snprintf(record->text, sizeof record->text, msg(MSG_COMPILE_LIMITS), COMPILE_MEMORY_MIB, COMPILE_OUTPUT_MIB,
+                 shown);
+    } else if (missing[0])
+        snprintf(record->text, sizeof record->text, msg(MSG_LINK_MISSING), missing, j->src_shown);
+    else {
+        char listed[3000], named[3000], shown[3000];
+        guard_without_include_lists(rs->output, listed, sizeof listed);
+        /* name the student's own file, not the staged copy: an editor
+         * jumps to "file:line" and the copy is overwritten next run */
+        text_replace_all(listed, j->staged, j->src_shown, named, sizeof named);
+        /* The compiler quotes the student's lines byte for byte (a
+         * comment saved in TIS-620, an escape in a string): shown as
+         * safe text, and a cut above loses whole characters only. */
+        text_safe_str(shown, sizeof shown, named, TEXT_LINES | TEXT_CUT);
+        snprintf(record->text, sizeof record->text, msg(MSG_COMPILE_ERROR), shown);
+    }
+}
+
+/* Runs the compile in its cage; 0 (and why in `record`) when the
+ * submission's budget has no time left for it. */
+static int run_compiler(const options *o, const section_def *s, compile_job *j, const char *runner,
+                        spawn_result *rs, double *limit, check_record *record)
+{
+    if (!guard_system_dirs_loaded())
+        guard_load_system_dirs(o, j->specs, cache_cc_identity());
+    /* the compiler's temporary files go to a folder of this compile's own,
+     * emptied if the compile is killed (spawn.h, process_tree) */
+    snprintf(j->tmp_dir, sizeof j->tmp_dir, "%s/stage/%s/tmp", o->work, s->slug);
+    if (!make_dirs(j->tmp_dir)) /* then the stage folder itself, as before */
+        snprintf(j->tmp_dir, sizeof j->tmp_dir, "%s/stage/%s", o->work, s->slug);
+    *limit = compile_limit(o);
+    if (*limit < 0.05) {
+        record->outcome = OUTCOME_TIMED_OUT;
+        snprintf(record->text, sizeof record->text, msg(MSG_BUDGET_SUBMISSION_USED), o->submission_budget);
+        return 0;
+    }
+    /* enough to keep -H's whole list (a few KB) beside the first errors */
+    spawn_request rq = {.argv = j->argv, .timeout_ms = (int)(*limit * 1000), .output_keep = 1u << 16,
+                        .output_limit = 1u << 20, .tmpdir = j->tmp_dir,
+                        .cpu_seconds = (int)*limit + 1, .address_space = (size_t)COMPILE_MEMORY_MIB << 20,
+                        .file_size = (size_t)COMPILE_OUTPUT_MIB << 20, .process_tree = 1, .output = runner};
+    spawn_run(&rq, rs);
+    return 1;
+}
+
+/* Did the compile read outside the allowed places? Then the runner is
+ * thrown away and `record` says which file. */
+static int read_outside(const options *o, const compile_job *j, const spawn_result *rs, int ok,
+                        const char *runner, check_record *record, int *unchecked)
+{
+    char outside[1024];
+    /* A list cut short cannot be vouched for: only a file that includes
+     * hundreds of headers gets here. */
+    *unchecked = ok && rs->output_total > rs->output_size;
+    if (!guard_read_outside(o, rs->output, j->as_deps, j->staged, j->tmp_dir, outside, sizeof outside) &&
+        !*unchecked)
+        return 0;
+    unlink(runner);
+    record->outcome = OUTCOME_NO_COMPILE;
+    char outside_shown[2048]; /* a name the student's source chose */
+    text_safe_str(outside_shown, sizeof outside_shown, outside, 0);
+    snprintf(record->text, sizeof record->text, msg(MSG_INCLUDE_OUTSIDE), j->src_shown,
+             *unchecked ? "(too many #include lines to check)" : outside_shown);
+    return 1;
+}
+
+/* Judges a finished compile: a runner that may run, or why not. */
+static int judge_compile(const options *o, const compile_job *j, const spawn_result *rs, double limit,
+                         const char *runner, check_record *record, const char *key)
+{
+    int ok = rs->end == SPAWN_EXITED && rs->exit_code == 0 && file_exists(runner), unchecked;
+    if (read_outside(o, j, rs, ok, runner, record, &unchecked)) {
+        if (key[0] && rs->end == SPAWN_EXITED && !unchecked)
+            cache_put_compile(o, key, NULL, record);
+        return 0;
+    }
+    char refused[1024];
+    if (!ok) {
+        explain_failure(o, j, rs, limit, record);
+    } else if (CHECK_ENV.sandbox && !runner_elf_check(runner, "runner_entry", refused, sizeof refused)) {
+        unlink(runner);
+        ok = 0;
+        record->outcome = OUTCOME_NO_COMPILE;
+        snprintf(record->text, sizeof record->text, msg(MSG_RUNNER_REFUSED), j->src_shown, refused);
+    } else {
+        record->failed = 0;
+        chmod(runner, 0755); /* run as nobody when the checker is root (spawn.c) */
+    }
+    /* kept when the code decided it, not the machine's load (see cache.c) */
+    if (key[0] && ok)
+        cache_put_compile(o, key, runner, NULL);
+    else if (key[0] && rs->end == SPAWN_EXITED && !compiler_hit_limit(rs) && record->outcome == OUTCOME_NO_COMPILE)
+        cache_put_compile(o, key, NULL, record);
+    return ok;
+}
+
+int compile_section(const options *o, const section_def *s, char *runner, size_t runner_size,
+                    check_record *record, char key[65])
+{
+    static compile_job job; /* ~60 KB of paths: one compile at a time */
+    compile_job *j = &job;
+    key[0] = '\0';
+    snprintf(runner, runner_size, "%s/stage/%s/runner", o->work, s->slug);
+    if (!stage_source(o, s, j, record))
+        return 0;
+    if (!build_command(o, s, j, runner, record))
+        return 0;
+    unlink(runner);
+    if (o->cache) {
+        cache_compiler_identity(o, j->specs);
+        cache_runner_key(o, j->argv, key);
+        int kept = cache_get_compile(o, key, runner, record);
+        if (kept >= 0)
+            return kept;
+    }
+    spawn_result rs;
+    double limit;
+    if (!run_compiler(o, s, j, runner, &rs, &limit, record))
+        return 0;
+    int ok = judge_compile(o, j, &rs, limit, runner, record, key);
+    spawn_result_free(&rs);
+    return ok;
+}

@@ -1,0 +1,475 @@
+/* outputs.c - every file the checker writes for other tools, behind one
+ * table of formats (OUTPUTS below): the results file make list and
+ * grade_all read, and the grading outputs for course tools - Gradescope's
+ * results.json, PrairieLearn's external-grader results.json, JUnit XML,
+ * the scores per section. A new format is a
+ * writer here and a row in the table (its option is parsed from the row).
+ */
+#define _GNU_SOURCE
+#include "driver.h"
+#include "messages.h"
+#include "sha256.h"
+#include "spawn.h"
+#include "text.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* JSON string body: quotes, backslashes and every control character
+ * escaped, so a student's printed bytes cannot break the file. Only valid
+ * UTF-8 comes out, whatever it is given (the texts were made safe where
+ * they came in; this is belt and braces): Gradescope reads the file with
+ * Python's json, which refuses the whole file for one stray byte, so a
+ * byte that is not UTF-8 is written as U+FFFD. */
+static void json_string(FILE *f, const char *text)
+{
+    fputc('"', f);
+    const unsigned char *p = (const unsigned char *)text;
+    for (size_t left = strlen(text), len; left > 0; p += len, left -= len) {
+        unsigned cp;
+        len = text_decode(p, left, &cp, NULL);
+        char utf8[4];
+        if (cp == '"' || cp == '\\')
+            fprintf(f, "\\%c", (int)cp);
+        else if (cp == '\n')
+            fputs("\\n", f);
+        else if (cp == '\t')
+            fputs("\\t", f);
+        else if (cp < 0x20 || (cp >= 0x7f && cp <= 0x9f)) /* C0, DEL, C1 */
+            fprintf(f, "\\u%04x", cp);
+        else
+            fwrite(utf8, 1, text_encode(cp, utf8), f);
+    }
+    fputc('"', f);
+}
+
+/* XML text and attribute body: the five entities, and only valid UTF-8
+ * (xmllint and JUnit readers refuse the file otherwise; a byte that is not
+ * UTF-8 is written as U+FFFD). Characters XML 1.0 forbids even as "&#...;"
+ * (C0 controls but tab and newline, U+FFFE, U+FFFF) and the others a
+ * terminal or a viewer obeys are written as text_escape spells them, as the
+ * terminal shows them. */
+static void xml_text(FILE *f, const char *text)
+{
+    const unsigned char *p = (const unsigned char *)text;
+    for (size_t left = strlen(text), len; left > 0; p += len, left -= len) {
+        unsigned cp;
+        len = text_decode(p, left, &cp, NULL);
+        char shown[8];
+        size_t shown_len;
+        switch (cp) {
+        case '&': fputs("&amp;", f); break;
+        case '<': fputs("&lt;", f); break;
+        case '>': fputs("&gt;", f); break;
+        case '"': fputs("&quot;", f); break;
+        case '\'': fputs("&apos;", f); break;
+        default:
+            shown_len = text_escape(cp, TEXT_LINES, shown);
+            if (shown_len == 0)
+                shown_len = text_encode(cp, shown);
+            fwrite(shown, 1, shown_len, f);
+        }
+    }
+}
+
+/* The results file (--results): a row per section and per check. */
+static void write_results(FILE *f, const options *o, const section_result *results, size_t count, double seconds)
+{
+    (void)o;
+    (void)seconds;
+    for (size_t s = 0; s < count; s++) {
+        const section_result *sr = &results[s];
+        static const char *const STATUS_ID[] = {"done", "failing", "not_started"};
+        fprintf(f, "section\t%s\t%s\t%zu\t%zu\t%.3f\t%.3f\n", sr->def->slug, STATUS_ID[sr->status], sr->passed,
+                sr->check_count, sr->compile_seconds, sr->check_seconds);
+        for (size_t i = 0; i < sr->check_count; i++) {
+            const check_result *r = &sr->checks[i];
+            fprintf(f, "check\t%s\t%s\t%s\t%s\t%s\t%s\n", sr->def->slug, sr->def->checks[i].name,
+                    r->passed ? "pass" : "fail", r->passed ? "passed" : outcome_id(r->record.outcome),
+                    r->passed ? "-" : diagnosis_id(r->record.diag),
+                    sr->compiled && check_is_random(sr, i) ? "random" : "fixed");
+        }
+    }
+}
+
+/* ---- what the course platforms show (Gradescope, PrairieLearn) ---- */
+
+/* The check's one line for the student, in the chosen language. */
+static const char *check_title(const section_result *sr, size_t i)
+{
+    const check_def *c = &sr->def->checks[i];
+    return msg_is_english() ? c->title_en : c->title;
+}
+
+static int test_passed(const graded_check *g)
+{
+    return g->points >= g->max && g->max > 0 ? 1 : (g->max == 0 ? g->result->passed : 0);
+}
+
+/* A failed test's text: what failed, where to reread, how to reproduce. */
+static void failure_text(const section_result *sr, const check_record *r, int hidden, char *out, size_t size)
+{
+    char reread[256], again[256];
+    snprintf(reread, sizeof reread, msg(MSG_REREAD), sr->def->chapter);
+    snprintf(again, sizeof again, msg(hidden ? MSG_REPRODUCE_HIDDEN : MSG_REPRODUCE), sr->def->slug);
+    snprintf(out, size, "%s\n%s\n%s", r->text, reread, again);
+}
+
+/* A section that did not compile (or whose file is missing) is one test
+ * worth all its points, not the same message once per check. */
+static void section_failure(const section_result *sr, char *name, size_t name_size, double *max)
+{
+    const check_record *r = &sr->checks[0].record;
+    snprintf(name, name_size, "%s › %s", sr->def->slug,
+             msg(r->outcome == OUTCOME_MISSING ? MSG_ROW_MISSING : MSG_ROW_NO_COMPILE));
+    graded_check g[2 * MAX_CHECKS];
+    int n = graded_checks(sr, g, 2 * MAX_CHECKS);
+    *max = 0;
+    for (int k = 0; k < n; k++)
+        *max += g[k].max;
+}
+
+typedef struct {
+    double score, max;                 /* every graded check */
+    double visible_score, visible_max; /* the visible ones */
+    int hidden_tests;
+} totals;
+
+static totals totals_of(const section_result *results, size_t count)
+{
+    totals t = {0, 0, 0, 0, 0};
+    for (size_t s = 0; s < count; s++) {
+        graded_check g[2 * MAX_CHECKS];
+        int n = graded_checks(&results[s], g, 2 * MAX_CHECKS);
+        for (int k = 0; k < n; k++) {
+            t.score += g[k].points;
+            t.max += g[k].max;
+            /* a section that did not compile is one visible test */
+            int hidden = g[k].hidden && results[s].compiled;
+            t.hidden_tests += hidden;
+            if (!hidden) {
+                t.visible_score += g[k].points;
+                t.visible_max += g[k].max;
+            }
+        }
+    }
+    return t;
+}
+
+/* One line a command printed (its first), or "unknown". */
+static void command_line(const char *const *argv, char *out, size_t size)
+{
+    spawn_request rq = {.argv = argv, .timeout_ms = 5000, .output_keep = 4096, .output_limit = 1u << 16};
+    spawn_result rs;
+    spawn_run(&rq, &rs);
+    if (rs.end == SPAWN_EXITED && rs.exit_code == 0 && rs.output && rs.output_size > 0)
+        snprintf(out, size, "%.*s", (int)strcspn(rs.output, "\n"), rs.output);
+    else
+        snprintf(out, size, "unknown");
+    spawn_result_free(&rs);
+}
+
+/* The checker's version: <root>/VERSION (a copy without .git: the
+ * Gradescope zip, an exported edition), else the git commit of the root,
+ * "+changes" when tracked files differ from it. */
+static void checker_version(const options *o, char *out, size_t size)
+{
+    char path[4096];
+    snprintf(path, sizeof path, "%s/VERSION", o->root);
+    FILE *f = fopen(path, "r");
+    if (f && fgets(out, (int)size, f)) {
+        out[strcspn(out, "\n")] = '\0';
+        fclose(f);
+        return;
+    }
+    if (f)
+        fclose(f);
+    command_line((const char *const[]){"git", "-C", o->root, "rev-parse", "HEAD", NULL}, out, size);
+    const char *const diff[] = {"git", "-C", o->root, "diff", "--quiet", "HEAD", "--", NULL};
+    spawn_request rq = {.argv = diff, .timeout_ms = 5000, .output_keep = 1024, .output_limit = 1u << 16};
+    spawn_result rs;
+    spawn_run(&rq, &rs);
+    if (strcmp(out, "unknown") != 0 && rs.end == SPAWN_EXITED && rs.exit_code == 1)
+        snprintf(out + strlen(out), size - strlen(out), "+changes");
+    spawn_result_free(&rs);
+}
+
+/* Gradescope's extra_data (staff only): the checker's version, the
+ * compiler and its version, and the SHA-256 of the seed the random
+ * checks were graded on (the hidden one when there is one), never the
+ * seed: runs on the same seed can be matched. A 32-bit seed can still be
+ * found from its hash by trying them all; the hash is no secret keeper. */
+static void write_extra_data(FILE *f, const options *o)
+{
+    char version[256], compiler[512], seed_text[32], seed_hex[65];
+    unsigned char digest[32];
+    checker_version(o, version, sizeof version);
+    command_line((const char *const[]){o->cc, "--version", NULL}, compiler, sizeof compiler);
+    snprintf(seed_text, sizeof seed_text, "%llu",
+             (unsigned long long)(o->hidden ? o->hidden_seed : CHECK_ENV.seed));
+    sha256_ctx c;
+    sha256_init(&c);
+    sha256_update(&c, seed_text, strlen(seed_text));
+    sha256_final(&c, digest);
+    sha256_hex(digest, seed_hex);
+    fprintf(f, ",\n  \"extra_data\": {\"checker_version\": ");
+    json_string(f, version);
+    fprintf(f, ", \"compiler\": ");
+    json_string(f, o->cc);
+    fprintf(f, ", \"compiler_version\": ");
+    json_string(f, compiler);
+    fprintf(f, ", \"seed\": \"%s\", \"seed_sha256\": \"%s\"}", o->hidden ? "hidden" : "visible", seed_hex);
+}
+
+/* One of Gradescope's tests. */
+static void gradescope_test(FILE *f, int *first, const char *name, const char *number, double score, double max,
+                            int passed, const char *out, int hidden, const char *slug)
+{
+    fprintf(f, "%s\n    {\"name\": ", *first ? "" : ",");
+    *first = 0;
+    json_string(f, name);
+    fprintf(f, ", \"number\": \"%s\", \"score\": %.2f, \"max_score\": %.2f, \"status\": \"%s\", \"output\": ", number,
+            score, max, passed ? "passed" : "failed");
+    json_string(f, out);
+    fprintf(f, ", \"tags\": [");
+    json_string(f, slug);
+    fprintf(f, "], \"visibility\": \"%s\"}", hidden ? "after_due_date" : "visible");
+}
+
+/* A section's tests: one per graded check, or the one that says it did
+ * not compile. */
+static void gradescope_section(FILE *f, const section_result *sr, int *first)
+{
+    static char out[8192];
+    char name[512], num[32];
+    if (!sr->compiled) {
+        double max;
+        section_failure(sr, name, sizeof name, &max);
+        snprintf(num, sizeof num, "%d.1", atoi(sr->def->slug));
+        failure_text(sr, &sr->checks[0].record, 0, out, sizeof out);
+        gradescope_test(f, first, name, num, 0, max, 0, out, 0, sr->def->slug);
+        return;
+    }
+    graded_check g[2 * MAX_CHECKS];
+    int n = graded_checks(sr, g, 2 * MAX_CHECKS);
+    for (int k = 0; k < n; k++) {
+        snprintf(name, sizeof name, "%s › %s — %s%s", sr->def->slug, g[k].name, check_title(sr, g[k].index),
+                 g[k].hidden ? " (hidden)" : "");
+        snprintf(num, sizeof num, "%d.%d", atoi(sr->def->slug), k + 1);
+        int passed = test_passed(&g[k]);
+        if (passed)
+            snprintf(out, sizeof out, "%s", msg(MSG_GRADE_PASSED));
+        else
+            failure_text(sr, &g[k].result->record, g[k].hidden, out, sizeof out);
+        gradescope_test(f, first, name, num, g[k].points, g[k].max, passed, out, g[k].hidden, sr->def->slug);
+    }
+}
+
+/* Gradescope's results.json (--gradescope). While hidden tests wait for
+ * the due date (after_due_date), the output sums the visible ones only:
+ * a total with the hidden points in it would tell the student the hidden
+ * score. */
+static void write_gradescope(FILE *f, const options *o, const section_result *results, size_t count, double seconds)
+{
+    totals t = totals_of(results, count);
+    fprintf(f, "{\n  \"score\": %.2f,\n  \"max_score\": %.2f,\n  \"execution_time\": %.2f,\n  \"output\": ", t.score,
+            t.max, seconds);
+    char summary[512];
+    if (t.hidden_tests)
+        snprintf(summary, sizeof summary, msg(MSG_GRADE_SUMMARY_VISIBLE), count, t.visible_score, t.visible_max);
+    else
+        snprintf(summary, sizeof summary, msg(MSG_GRADE_SUMMARY), count, t.score, t.max);
+    json_string(f, summary);
+    write_extra_data(f, o);
+    fprintf(f, ",\n  \"tests\": [");
+    int first = 1;
+    for (size_t s = 0; s < count; s++)
+        gradescope_section(f, &results[s], &first);
+    fprintf(f, "\n  ]\n}\n");
+}
+
+/* One of PrairieLearn's tests. */
+static void prairielearn_test(FILE *f, int *first, const char *name, double points, double max, const char *message,
+                              const char *out)
+{
+    fprintf(f, "%s\n    {\"name\": ", *first ? "" : ",");
+    *first = 0;
+    json_string(f, name);
+    fprintf(f, ", \"points\": %.2f, \"max_points\": %.2f, \"message\": ", points, max);
+    json_string(f, message);
+    fprintf(f, ", \"output\": ");
+    json_string(f, out);
+    fprintf(f, "}");
+}
+
+static void prairielearn_section(FILE *f, const section_result *sr, int *first)
+{
+    static char out[8192];
+    char name[512];
+    if (!sr->compiled) {
+        double max;
+        section_failure(sr, name, sizeof name, &max);
+        failure_text(sr, &sr->checks[0].record, 0, out, sizeof out);
+        prairielearn_test(f, first, name, 0, max, msg(sr->checks[0].record.outcome == OUTCOME_MISSING ? MSG_ROW_MISSING
+                                                                                                      : MSG_ROW_NO_COMPILE),
+                          out);
+        return;
+    }
+    graded_check g[2 * MAX_CHECKS];
+    int n = graded_checks(sr, g, 2 * MAX_CHECKS);
+    for (int k = 0; k < n; k++) {
+        snprintf(name, sizeof name, "%s › %s — %s%s", sr->def->slug, g[k].name, check_title(sr, g[k].index),
+                 g[k].hidden ? " (hidden)" : "");
+        int passed = test_passed(&g[k]);
+        if (passed)
+            snprintf(out, sizeof out, "%s", msg(MSG_GRADE_PASSED));
+        else
+            failure_text(sr, &g[k].result->record, g[k].hidden, out, sizeof out);
+        prairielearn_test(f, first, name, g[k].points, g[k].max,
+                          passed ? msg(MSG_GRADE_PASSED) : msg(MSG_STATUS_FAILING), out);
+    }
+}
+
+/* PrairieLearn's external-grader results.json (--prairielearn): a score
+ * in [0, 1] and the tests. A submission with no graded file at all is
+ * "gradable": false with format_errors (PrairieLearn then counts no
+ * attempt against the student). */
+static void write_prairielearn(FILE *f, const options *o, const section_result *results, size_t count, double seconds)
+{
+    (void)o;
+    (void)seconds;
+    size_t found = 0;
+    for (size_t s = 0; s < count; s++)
+        found += results[s].checks[0].record.outcome != OUTCOME_MISSING || results[s].compiled;
+    if (found == 0 && count > 0) {
+        char expected[512], why[1024];
+        snprintf(expected, sizeof expected, "%s/%s", results[0].def->slug, results[0].def->source);
+        snprintf(why, sizeof why, msg(MSG_GRADE_UNGRADABLE), expected);
+        fprintf(f, "{\n  \"gradable\": false,\n  \"format_errors\": [");
+        json_string(f, why);
+        fprintf(f, "],\n  \"message\": ");
+        json_string(f, why);
+        fprintf(f, "\n}\n");
+        return;
+    }
+    totals t = totals_of(results, count);
+    char summary[512];
+    snprintf(summary, sizeof summary, msg(MSG_GRADE_SUMMARY), count, t.score, t.max);
+    fprintf(f, "{\n  \"gradable\": true,\n  \"score\": %.4f,\n  \"message\": ", t.max > 0 ? t.score / t.max : 0.0);
+    json_string(f, summary);
+    fprintf(f, ",\n  \"tests\": [");
+    int first = 1;
+    for (size_t s = 0; s < count; s++)
+        prairielearn_section(f, &results[s], &first);
+    fprintf(f, "\n  ]\n}\n");
+}
+
+/* JUnit XML (--junit): a suite per section, a case per graded check. */
+static void write_junit(FILE *f, const options *o, const section_result *results, size_t count, double seconds)
+{
+    (void)o;
+    (void)seconds;
+    int tests = 0, failures = 0;
+    for (size_t s = 0; s < count; s++) {
+        graded_check g[2 * MAX_CHECKS];
+        int n = graded_checks(&results[s], g, 2 * MAX_CHECKS);
+        for (int k = 0; k < n; k++) {
+            tests++;
+            failures += g[k].hidden ? !(g[k].points > 0 || g[k].max == 0) : !g[k].result->passed;
+        }
+    }
+    fprintf(f, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"ik-workbook\" tests=\"%d\" failures=\"%d\">\n",
+            tests, failures);
+    for (size_t s = 0; s < count; s++) {
+        graded_check g[2 * MAX_CHECKS];
+        int n = graded_checks(&results[s], g, 2 * MAX_CHECKS);
+        int suite_failures = 0;
+        for (int k = 0; k < n; k++)
+            suite_failures += g[k].hidden ? !(g[k].points > 0 || g[k].max == 0) : !g[k].result->passed;
+        fprintf(f, "  <testsuite name=\"");
+        xml_text(f, results[s].def->slug);
+        fprintf(f, "\" tests=\"%d\" failures=\"%d\">\n", n, suite_failures);
+        for (int k = 0; k < n; k++) {
+            int failed = g[k].hidden ? !(g[k].points > 0 || g[k].max == 0) : !g[k].result->passed;
+            fprintf(f, "    <testcase classname=\"");
+            xml_text(f, results[s].def->slug);
+            fprintf(f, "\" name=\"");
+            xml_text(f, g[k].name);
+            fprintf(f, "%s\"", g[k].hidden ? " (hidden)" : "");
+            if (!failed) {
+                fprintf(f, "/>\n");
+                continue;
+            }
+            fprintf(f, ">\n      <failure message=\"%s\">", outcome_id(g[k].result->record.outcome));
+            xml_text(f, g[k].result->record.text);
+            fprintf(f, "</failure>\n    </testcase>\n");
+        }
+        fprintf(f, "  </testsuite>\n");
+    }
+    fprintf(f, "</testsuites>\n");
+}
+
+/* "slug points max" per section, for the gradebook. */
+static void write_scores(FILE *f, const options *o, const section_result *results, size_t count, double seconds)
+{
+    (void)o;
+    (void)seconds;
+    for (size_t s = 0; s < count; s++) {
+        graded_check g[2 * MAX_CHECKS];
+        int n = graded_checks(&results[s], g, 2 * MAX_CHECKS);
+        double got = 0, max = 0;
+        for (int k = 0; k < n; k++) {
+            got += g[k].points;
+            max += g[k].max;
+        }
+        fprintf(f, "%s\t%.2f\t%.2f\n", results[s].def->slug, got, max);
+    }
+}
+
+/* The formats, in the order they are written. `grading`: needs the points
+ * table, and a failure to write one stops the grading outputs after it. */
+const output_format OUTPUTS[OUTPUT_COUNT] = {
+    [OUTPUT_GRADESCOPE] = {"gradescope", "--gradescope", 1, write_gradescope},
+    [OUTPUT_PRAIRIELEARN] = {"prairielearn", "--prairielearn", 1, write_prairielearn},
+    [OUTPUT_JUNIT] = {"junit", "--junit", 1, write_junit},
+    [OUTPUT_SCORES] = {"scores", "--scores", 1, write_scores},
+    [OUTPUT_RESULTS] = {"results", "--results", 0, write_results},
+};
+
+int outputs_grading(const options *o)
+{
+    for (int k = 0; k < OUTPUT_COUNT; k++)
+        if (OUTPUTS[k].grading && o->output[k])
+            return 1;
+    return 0;
+}
+
+static int write_one(const options *o, output_kind k, const section_result *results, size_t count, double seconds)
+{
+    FILE *f = fopen(o->output[k], "w");
+    if (!f)
+        return 0;
+    OUTPUTS[k].write(f, o, results, count, seconds);
+    return fclose(f) == 0;
+}
+
+int outputs_write(const options *o, const section_result *results, size_t count, double seconds)
+{
+    int ok = 1;
+    for (int k = 0; k < OUTPUT_COUNT; k++) {
+        if (!OUTPUTS[k].grading || !o->output[k])
+            continue;
+        if (!write_one(o, (output_kind)k, results, count, seconds)) {
+            fprintf(stderr, "checker: cannot write the grading files\n");
+            ok = 0;
+            break;
+        }
+    }
+    for (int k = 0; k < OUTPUT_COUNT; k++)
+        if (!OUTPUTS[k].grading && !write_one(o, (output_kind)k, results, count, seconds)) {
+            fprintf(stderr, "checker: cannot write %s\n", o->output[k]);
+            ok = 0;
+        }
+    return ok;
+}

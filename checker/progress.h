@@ -1,0 +1,21 @@
+/* progress.h - how far a student is with a section, as make check, make
+ * list, watch mode and grading all report it.
+ *
+ * "Not started" means one thing: the graded file is still the stub, byte
+ * for byte (exercises/<slug>/<file> of the workbook the checker runs from,
+ * which in grading is the instructor's tree). A file with one changed line
+ * is an attempt, and a wrong attempt is failing; a file that does not
+ * compile is failing for that reason (the row says so), never "not started"
+ * - students keep the stub's TODO comment, so it cannot be the test. */
+#ifndef CHECKER_PROGRESS_H
+#define CHECKER_PROGRESS_H
+
+/* 1 when `graded` (the student's file) is a regular file holding exactly
+ * the bytes of the stub root/exercises/<slug>/<source> and `compiled` is
+ * non-zero; 0 otherwise, also when either file cannot be read. */
+int progress_not_started(const char *root, const char *slug, const char *source, const char *graded, int compiled);
+
+/* 1 when the two files are regular and hold the same bytes. */
+int progress_same_bytes(const char *a, const char *b);
+
+#endif

@@ -1,0 +1,210 @@
+/* report.c - what the student (or the instructor) reads on the terminal:
+ * one row per section, the progress bar, the first failing check in full
+ * (every one with --all), the notes (a figure's path) and, when grading,
+ * the points per section. Everything the student chose is printed as safe
+ * text (text.h): no byte of theirs can act on the terminal. */
+#define _GNU_SOURCE
+#include "driver.h"
+#include "messages.h"
+#include "picture.h"
+#include "text.h"
+
+#include <stdio.h>
+#include <string.h>
+
+static const char *c_on(const options *o, const char *code) { return o->color ? code : ""; }
+
+static const char *status_words(section_status s)
+{
+    switch (s) {
+    case STATUS_DONE: return msg(MSG_STATUS_DONE);
+    case STATUS_FAILING: return msg(MSG_STATUS_FAILING);
+    case STATUS_NOT_STARTED: return msg(MSG_STATUS_NOT_STARTED);
+    }
+    return "?";
+}
+
+/* Columns a UTF-8 string takes on a terminal: Thai vowel and tone marks
+ * (and other combining marks) sit on the letter before them. */
+static int is_combining(unsigned cp)
+{
+    return cp == 0x0E31 || (cp >= 0x0E34 && cp <= 0x0E3A) || (cp >= 0x0E47 && cp <= 0x0E4E) ||
+           (cp >= 0x0300 && cp <= 0x036F);
+}
+
+/* Decodes one UTF-8 character at p into *cp; returns its byte length. */
+static int utf8_next(const unsigned char *p, unsigned *cp)
+{
+    int len = *p >= 0xF0 ? 4 : *p >= 0xE0 ? 3 : *p >= 0xC0 ? 2 : 1;
+    unsigned v = len == 1 ? *p : len == 2 ? (*p & 0x1Fu) : len == 3 ? (*p & 0x0Fu) : (*p & 0x07u);
+    for (int k = 1; k < len && p[k]; k++)
+        v = (v << 6) | (p[k] & 0x3Fu);
+    *cp = v;
+    return len;
+}
+
+static int display_width(const char *text)
+{
+    int width = 0;
+    unsigned cp;
+    for (const unsigned char *p = (const unsigned char *)text; *p; p += utf8_next(p, &cp))
+        width += !is_combining((utf8_next(p, &cp), cp));
+    return width;
+}
+
+/* Prints `text`, cut with "…" so it takes at most `columns` columns. */
+static void print_fitted(const char *text, int columns)
+{
+    if (display_width(text) <= columns) {
+        fputs(text, stdout);
+        return;
+    }
+    int used = 0;
+    unsigned cp;
+    for (const unsigned char *p = (const unsigned char *)text; *p;) {
+        int len = utf8_next(p, &cp);
+        int width = !is_combining(cp);
+        if (used + width > columns - 1) /* room for the ellipsis */
+            break;
+        fwrite(p, 1, (size_t)len, stdout);
+        used += width;
+        p += len;
+    }
+    /* a combining mark right after the cut still belongs to the last letter */
+    fputs("…", stdout);
+}
+
+static const check_result *first_failure(const section_result *sr, size_t *index)
+{
+    for (size_t i = 0; i < sr->check_count; i++)
+        if (!sr->checks[i].passed) {
+            *index = i;
+            return &sr->checks[i];
+        }
+    return NULL;
+}
+
+static void print_failure(const options *o, const section_result *sr, size_t i)
+{
+    const check_def *c = &sr->def->checks[i];
+    const check_result *r = &sr->checks[i];
+    printf("%s✗ %s › %s%s — %s\n", c_on(o, "\033[1;31m"), sr->def->slug, c->name, c_on(o, "\033[0m"),
+           msg_is_english() ? c->title_en : c->title);
+    /* Made safe where it came in; printed through text_safe once more, so
+     * no byte the student chose can act on the terminal (belt and braces). */
+    char text[sizeof r->record.text];
+    text_safe_str(text, sizeof text, r->record.text, TEXT_LINES);
+    printf("%s\n", text);
+    picture_print(sr->def->slug, c->name);
+    printf(msg(MSG_REREAD), sr->def->chapter);
+    printf("\n");
+}
+
+/* One section's row: mark, slug, checks passed, status and, cut to fit in
+ * 80 columns, why it fails (the failure is shown in full below). */
+static void print_row(const options *o, const section_result *sr)
+{
+    const char *mark = sr->status == STATUS_DONE ? "✓" : "✗";
+    const char *color = sr->status == STATUS_DONE ? "\033[32m" : sr->status == STATUS_FAILING ? "\033[31m" : "\033[33m";
+    printf("  %s%s %-22s %2zu/%-2zu %s%s", c_on(o, color), mark, sr->def->slug, sr->passed, sr->check_count,
+           status_words(sr->status), c_on(o, "\033[0m"));
+    size_t i;
+    const check_result *f = first_failure(sr, &i);
+    if (f) {
+        printf(" — ");
+        int row = 2 + 2 + 22 + 1 + 5 + 1 + display_width(status_words(sr->status)) + 3;
+        const check_def *c = &sr->def->checks[i];
+        /* a file that does not compile (or is missing) fails every check
+         * for that one reason: say it rather than the first check's title */
+        const char *why = f->record.outcome == OUTCOME_NO_COMPILE ? msg(MSG_ROW_NO_COMPILE)
+                          : f->record.outcome == OUTCOME_MISSING  ? msg(MSG_ROW_MISSING)
+                          : msg_is_english()                       ? c->title_en
+                                                                   : c->title;
+        print_fitted(why, 80 - row - 1); /* one spare column for wide glyphs */
+    }
+    printf("\n");
+}
+
+static void print_progress(size_t done, size_t count, size_t passed, size_t checks)
+{
+    const int width = 24; /* the whole line stays within 80 columns */
+    int filled = checks ? (int)(passed * width / checks) : 0;
+    printf("\n  %s [", msg(MSG_PROGRESS));
+    for (int i = 0; i < width; i++)
+        printf("%s", i < filled ? "#" : ".");
+    printf("] ");
+    printf(msg(MSG_PROGRESS_COUNTS), done, count, passed, checks);
+    printf("\n\n");
+}
+
+/* The first failing check in full, and what to do next; every failing
+ * check with --all. */
+static void print_failures(const options *o, const section_result *results, size_t count, const char *dir)
+{
+    int shown = 0;
+    for (size_t s = 0; s < count && !o->list_only; s++) {
+        for (size_t i = 0; i < results[s].check_count; i++) {
+            if (results[s].checks[i].passed || (shown && !o->show_all))
+                continue;
+            if (!shown)
+                printf("%s\n", msg(MSG_FIRST_FAILURE));
+            else
+                printf("\n");
+            print_failure(o, &results[s], i);
+            if (!shown) {
+                printf(msg(MSG_NEXT_STEP), dir, results[s].def->slug, results[s].def->source, results[s].def->slug);
+                printf("\n");
+            }
+            shown++;
+            if (!o->show_all)
+                break;
+        }
+    }
+}
+
+void print_report(const options *o, const section_result *results, size_t count)
+{
+    size_t done = 0, checks = 0, passed = 0;
+    /* the folder's name may be a student's (grade_all): safe text, one line */
+    char dir[4096];
+    text_safe_str(dir, sizeof dir, o->dir, 0);
+    printf(msg(MSG_CHECKING_FOLDER), dir);
+    for (size_t s = 0; s < count; s++) {
+        print_row(o, &results[s]);
+        done += results[s].status == STATUS_DONE;
+        checks += results[s].check_count;
+        passed += results[s].passed;
+    }
+    print_progress(done, count, passed, checks);
+    print_failures(o, results, count, dir);
+    if (done == count) /* S=02 passing is not the whole workbook passing */
+        printf("%s%s%s\n", c_on(o, "\033[1;32m"), msg(o->selected_count ? MSG_ALL_SELECTED_PASS : MSG_ALL_PASS),
+               c_on(o, "\033[0m"));
+    for (size_t s = 0; s < count && !o->list_only; s++)
+        if (results[s].note[0])
+            printf("\n%s\n", results[s].note);
+}
+
+void print_scores(const section_result *results, size_t count)
+{
+    printf("%s", msg(MSG_SCORE_HEADER));
+    double total = 0, total_max = 0;
+    for (size_t s = 0; s < count; s++) {
+        graded_check g[2 * MAX_CHECKS];
+        int n = graded_checks(&results[s], g, 2 * MAX_CHECKS);
+        double got = 0, max = 0, hidden_got = 0, hidden_max = 0;
+        for (int k = 0; k < n; k++) {
+            got += g[k].points;
+            max += g[k].max;
+            if (g[k].hidden) {
+                hidden_got += g[k].points;
+                hidden_max += g[k].max;
+            }
+        }
+        printf("  %-22s %6.2f / %-6.2f (hidden %.2f / %.2f)\n", results[s].def->slug, got, max, hidden_got,
+               hidden_max);
+        total += got;
+        total_max += max;
+    }
+    printf("  %-22s %6.2f / %-6.2f\n", "total", total, total_max);
+}

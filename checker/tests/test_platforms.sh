@@ -1,0 +1,138 @@
+#!/usr/bin/env bash
+# test_platforms.sh - what Gradescope and PrairieLearn are handed (part of
+# make test-grade).
+#   test_platforms.sh BUILD CHECKER OBJDIR
+# Four submissions - the references, a partial one (02 and 03 only), one
+# whose 02 does not compile, and one with no graded file at all - graded
+# with a hidden seed into Gradescope's results.json and PrairieLearn's
+# external-grader results.json. Each file is read as the platforms read it
+# (Python's json, strict UTF-8, no NaN) and must say:
+#  - Gradescope: while tests are after_due_date, the top-level output sums
+#    the visible tests only (never a total with the hidden points in it); a
+#    section that does not compile is one test, its error shown once; test
+#    names carry the check's title; every test's tags name its section;
+#    extra_data has the checker's version, the compiler and its version and
+#    the seed's SHA-256, not the seed;
+#  - PrairieLearn: score in [0, 1] (1 for the references, between 0 and 1
+#    for the partial one), tests with name, points, max_points, message and
+#    output, the compile failure one test; the empty submission
+#    "gradable": false with format_errors;
+#  - and every check that draws random cases is declared CHECK_RANDOM
+#    (the hidden re-run), every other CHECK_FIXED.
+set -uo pipefail
+build=$1 checker=$2 objdir=$3
+dir=$build/platforms-test
+rm -rf "$dir" && mkdir -p "$dir/subs"
+pass=0 fail=0
+
+cp -r solutions "$dir/subs/good"
+mkdir -p "$dir/subs/partial" && cp -r solutions/02_law_of_cosines solutions/03_two_bone "$dir/subs/partial/"
+mkdir -p "$dir/subs/no_compile" && cp -r solutions/02_law_of_cosines solutions/03_two_bone "$dir/subs/no_compile/"
+printf 'float law_of_cosines_typo(void) { return 1.0f }\n' > "$dir/subs/no_compile/02_law_of_cosines/law_of_cosines.c"
+mkdir -p "$dir/subs/empty" && echo "nothing here" > "$dir/subs/empty/README.txt"
+seed=4242
+for s in good partial no_compile empty; do
+  echo "$seed" | "$checker" --root . --dir "$dir/subs/$s" --objdir "$objdir" --work "$dir/work_$s" --no-color \
+    --gradescope "$dir/$s.gradescope.json" --prairielearn "$dir/$s.prairielearn.json" --hidden-seed-stdin \
+    > "$dir/$s.log" 2>&1 || { fail=$((fail + 1)); echo "test-platforms: FAIL: the checker exited $? on $s (see $dir/$s.log)"; }
+done
+
+python3 - "$dir" "$seed" > "$dir/checks.txt" 2>&1 <<'EOF'
+import hashlib, json, math, sys
+d, seed = sys.argv[1], sys.argv[2]
+results = []
+def check(ok, what):
+    results.append((ok, what))
+def no_constant(name):
+    raise ValueError(name + ' is not JSON')
+def load(path):
+    with open(path, encoding='utf-8', errors='strict') as f:
+        return json.loads(f.read(), parse_constant=no_constant)
+def number(x):
+    return isinstance(x, (int, float)) and not isinstance(x, bool) and math.isfinite(x)
+def section_of(name):
+    return name.split(' › ')[0]
+
+# ---- Gradescope ----
+for sub in ('good', 'partial', 'no_compile', 'empty'):
+    g = load('%s/%s.gradescope.json' % (d, sub))
+    tests = g['tests']
+    check(all(number(t['score']) and number(t['max_score']) and t['status'] in ('passed', 'failed')
+              and t['visibility'] in ('visible', 'after_due_date') and isinstance(t['output'], str) for t in tests),
+          '%s: Gradescope tests have their fields' % sub)
+    check(all(t.get('tags') == [section_of(t['name'])] for t in tests), '%s: every test is tagged with its section' % sub)
+    hidden = [t for t in tests if t['visibility'] == 'after_due_date']
+    visible = [t for t in tests if t['visibility'] == 'visible']
+    vs, vm = sum(t['score'] for t in visible), sum(t['max_score'] for t in visible)
+    if hidden:
+        total = '%.2f / %.2f' % (g['score'], g['max_score'])
+        check(total not in g['output'] or (vs == g['score'] and vm == g['max_score']),
+              '%s: the output does not reveal the total with the hidden points (%r)' % (sub, g['output']))
+        check('%.2f / %.2f' % (vs, vm) in g['output'], '%s: the output sums the visible tests (%r)' % (sub, g['output']))
+    x = g.get('extra_data', {})
+    check(isinstance(x.get('checker_version'), str) and x['checker_version'] not in ('', 'unknown'),
+          '%s: extra_data names the checker version (%r)' % (sub, x.get('checker_version')))
+    check(isinstance(x.get('compiler'), str) and isinstance(x.get('compiler_version'), str)
+          and x['compiler_version'] not in ('', 'unknown'), '%s: extra_data names the compiler and its version' % sub)
+    check(x.get('seed_sha256') == hashlib.sha256(seed.encode()).hexdigest() and seed not in json.dumps(x),
+          '%s: extra_data has the seed\'s hash, not the seed' % sub)
+g = load('%s/partial.gradescope.json' % d)
+check(any(t['visibility'] == 'after_due_date' for t in g['tests']) and g['score'] > 0,
+      'partial: hidden tests after the due date and some points (else the hidden-total test proves nothing)')
+g = load('%s/good.gradescope.json' % d)
+check(all(' — ' in t['name'] and t['name'].split(' — ', 1)[1].strip() for t in g['tests']),
+      'good: every test name carries the check\'s title')
+check(g['score'] == g['max_score'] > 0, 'good: the references score full marks')
+g = load('%s/no_compile.gradescope.json' % d)
+t02 = [t for t in g['tests'] if section_of(t['name']) == '02_law_of_cosines']
+check(len(t02) == 1 and t02[0]['score'] == 0 and t02[0]['max_score'] > 0,
+      'no_compile: 02 is one test worth its points (%d tests)' % len(t02))
+check(len(t02) == 1 and sum(t['output'].count('(compile error)') for t in g['tests']) == 1,
+      'no_compile: the compile error is shown once')
+check(any(section_of(t['name']) == '03_two_bone' and t['status'] == 'passed' for t in g['tests']),
+      'no_compile: 03 still graded check by check')
+
+# ---- PrairieLearn ----
+def pl_tests_ok(p):
+    return isinstance(p.get('tests'), list) and all(
+        isinstance(t.get('name'), str) and number(t.get('points')) and number(t.get('max_points'))
+        and isinstance(t.get('message'), str) and isinstance(t.get('output'), str)
+        and 0 <= t['points'] <= t['max_points'] for t in p['tests'])
+for sub in ('good', 'partial', 'no_compile'):
+    p = load('%s/%s.prairielearn.json' % (d, sub))
+    check(p.get('gradable') is True and number(p.get('score')) and 0 <= p['score'] <= 1,
+          '%s: PrairieLearn gradable, score in [0, 1] (%r)' % (sub, p.get('score')))
+    check(pl_tests_ok(p), '%s: PrairieLearn tests have name, points, max_points, message, output' % sub)
+check(load('%s/good.prairielearn.json' % d)['score'] == 1, 'good: PrairieLearn score 1')
+s = load('%s/partial.prairielearn.json' % d)['score']
+check(0 < s < 1, 'partial: PrairieLearn score between 0 and 1 (%r)' % s)
+p = load('%s/no_compile.prairielearn.json' % d)
+check(len([t for t in p['tests'] if section_of(t['name']) == '02_law_of_cosines']) == 1,
+      'no_compile: PrairieLearn has one test for 02')
+p = load('%s/empty.prairielearn.json' % d)
+fe = p.get('format_errors')
+check(p.get('gradable') is False and isinstance(fe, list) and fe and all(isinstance(e, str) and e for e in fe),
+      'empty: PrairieLearn gradable false with format_errors (%r)' % p)
+# ---- the hidden re-run is declared per check (sections.h) ----
+# A check that draws cases (rng_for of its own name) must be CHECK_RANDOM,
+# or it would get no hidden re-run and no seed sweep; one that draws
+# nothing must be CHECK_FIXED, or its hidden points would be the visible
+# ones again. Read from the suites' tables (05 and 06 share
+# ik_chain_checks.c).
+import glob, re
+shared = open('checker/sections/ik_chain_checks.c', encoding='utf-8').read()
+for path in sorted(glob.glob('checker/sections/*/suite.c')):
+    src = open(path, encoding='utf-8').read()
+    draws = set(re.findall(r'rng_for\("([a-z0-9_]+)"\)', src + ('' if 'ik_chain' not in src else shared)))
+    table = re.findall(r'\{"([a-z0-9_]+)",.*(CHECK_RANDOM|CHECK_FIXED)\}', src)
+    check(len(table) > 0, '%s: its table declares CHECK_RANDOM or CHECK_FIXED' % path)
+    wrong = [n for n, flag in table if (n in draws) != (flag == 'CHECK_RANDOM')]
+    check(not wrong, '%s: the checks that draw cases are exactly the CHECK_RANDOM ones (%s)' % (path, wrong))
+for ok, what in results:
+    print(('ok ' if ok else 'bad ') + what)
+EOF
+pass=$((pass + $(grep -c '^ok ' "$dir/checks.txt")))
+bad=$(grep -v '^ok ' "$dir/checks.txt")
+[ -n "$bad" ] && { echo "$bad" | sed 's/^/test-platforms: FAIL: /'; fail=$((fail + $(echo "$bad" | wc -l))); }
+echo "test-platforms: $pass passed, $fail failed"
+[ "$fail" = 0 ]

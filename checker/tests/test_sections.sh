@@ -1,0 +1,108 @@
+#!/usr/bin/env bash
+# test_sections.sh CHECKER [ROOT] - every section of the registry
+# (checker/sections.def, as the checker's own catalog lists it) has all its
+# pieces, and no piece belongs to a section the registry does not know:
+#   checker/sections/<slug>/ suite.c ops.c ops.h messages.def hints.md hints.en.md
+#     (messages.def included by sections.def; the English hints as many as the Thai)
+#   a checker/points.tsv row for every check, and no row for a check that is gone
+#   chapters/<slug>.md
+#   exercises/<slug>/ and solutions/<slug>/ with the graded file and its header
+#   checker/tests/buggy/<id>/<slug>.sed for every section a diagnosis names
+#     (diagnosis.c's SECTIONS_OF), and no proof for a pairing it does not name
+# Each missing piece is one "test-sections: FAIL: <slug>: ..." line; exit 1
+# if there is any. Run by make test-sections (and make test-plain).
+set -u
+checker=${1:?usage: test_sections.sh CHECKER [ROOT]}
+case $checker in /*) ;; *) checker=$PWD/$checker ;; esac
+cd "${2:-.}" || exit 2
+
+fail=0 checked=0
+bad() { fail=$((fail + 1)); echo "test-sections: FAIL: $*"; }
+need_file() { # file, what it is -> counts it, or names what is missing
+  checked=$((checked + 1))
+  [ -f "$1" ] || bad "$2: $1 is missing"
+}
+
+catalog=$("$checker" --root . --print-catalog tsv) || { echo "test-sections: $checker --print-catalog failed"; exit 1; }
+slugs=$(awk -F'\t' '$1 == "section" { print $2 }' <<<"$catalog")
+[ -n "$slugs" ] || { echo "test-sections: the catalog lists no section"; exit 1; }
+
+for slug in $slugs; do
+  graded=$(awk -F'\t' -v s="$slug" '$1 == "section" && $2 == s { print $3 }' <<<"$catalog")
+  header=${graded%.c}.h
+  for f in suite.c ops.c ops.h messages.def hints.md hints.en.md; do
+    need_file "checker/sections/$slug/$f" "$slug"
+  done
+  checked=$((checked + 1))
+  grep -q "^#include \"sections/$slug/messages.def\"" checker/sections.def ||
+    bad "$slug: checker/sections.def does not #include \"sections/$slug/messages.def\" (its messages would not exist)"
+  if [ -f "checker/sections/$slug/hints.md" ] && [ -f "checker/sections/$slug/hints.en.md" ]; then
+    checked=$((checked + 1))
+    th=$(grep -c '^# ' "checker/sections/$slug/hints.md") en=$(grep -c '^# ' "checker/sections/$slug/hints.en.md")
+    [ "$th" = "$en" ] || bad "$slug: hints.md has $th hints, hints.en.md $en (the same hints in both languages)"
+  fi
+  need_file "chapters/$slug.md" "$slug: its chapter"
+  for tree in exercises solutions; do
+    need_file "$tree/$slug/$graded" "$slug: the graded file"
+    need_file "$tree/$slug/$header" "$slug: its header"
+  done
+done
+
+# Points: a row for every check (grading stops without one) and no stale row.
+while IFS=$'\t' read -r slug check; do
+  checked=$((checked + 1))
+  bad "$slug: check $check has no row in checker/points.tsv (section, check, visible, hidden)"
+done < <(awk -F'\t' '$1 == "check" && $6 == "-" { print $2 "\t" $3 }' <<<"$catalog")
+while IFS=$'\t' read -r slug check; do
+  checked=$((checked + 1))
+  grep -q "^check	$slug	$check	" <<<"$catalog" ||
+    bad "$slug: checker/points.tsv has a row for check $check, which the section does not have"
+done < <(awk -F'\t' '!/^#/ && NF >= 4 { print $1 "\t" $2 }' checker/points.tsv)
+
+# Diagnoses: every section a diagnosis names has its proof, and every proof
+# is of a diagnosis and a section it names.
+while IFS=$'\t' read -r id sections; do
+  checked=$((checked + 1))
+  [ -n "$sections" ] || bad "diagnosis $id: names no section (SECTIONS_OF in checker/diagnosis.c)"
+  for slug in $sections; do
+    checked=$((checked + 1))
+    grep -qx "$slug" <<<"$slugs" || bad "diagnosis $id: names $slug, which is not a section"
+    need_file "checker/tests/buggy/$id/$slug.sed" "$slug: the proof of diagnosis $id"
+  done
+done < <(awk -F'\t' '$1 == "diagnosis" { print $2 "\t" $3 }' <<<"$catalog")
+for f in checker/tests/buggy/*/*.sed; do
+  [ -e "$f" ] || continue
+  id=$(basename "$(dirname "$f")") slug=$(basename "$f" .sed)
+  checked=$((checked + 1))
+  if ! grep -q "^diagnosis	$id	" <<<"$catalog"; then
+    bad "$f: there is no diagnosis '$id' (checker/diagnosis.c)"; continue
+  fi
+  sections=$(awk -F'\t' -v d="$id" '$1 == "diagnosis" && $2 == d { print $3 }' <<<"$catalog")
+  case " $sections " in
+    *" $slug "*) ;;
+    *) bad "$f: diagnosis '$id' does not name $slug (SECTIONS_OF in checker/diagnosis.c: '$sections')" ;;
+  esac
+done
+
+# The JSON form says the same (counted), and is JSON.
+if command -v python3 >/dev/null 2>&1; then
+  checked=$((checked + 1))
+  want=$(awk -F'\t' '{ n[$1]++ } END { printf "%d %d %d", n["section"], n["check"], n["diagnosis"] }' <<<"$catalog")
+  got=$("$checker" --root . --print-catalog json | python3 -c 'import json, sys
+d = json.load(sys.stdin)
+print(len(d["sections"]), sum(len(s["checks"]) for s in d["sections"]), len(d["diagnoses"]))' 2>&1)
+  [ "$got" = "$want" ] || bad "--print-catalog json: $got (sections, checks, diagnoses), the TSV has $want"
+fi
+
+# Nothing that looks like a section is missing from the registry.
+for d in exercises/[0-9][0-9]_* solutions/[0-9][0-9]_* checker/sections/[0-9][0-9]_*; do
+  [ -d "$d" ] || continue
+  checked=$((checked + 1))
+  grep -qx "$(basename "$d")" <<<"$slugs" || bad "$d: not in the registry (add its line to checker/sections.def)"
+done
+
+if [ $fail -gt 0 ]; then
+  echo "test-sections: $fail of $checked pieces missing or wrong"
+  exit 1
+fi
+echo "test-sections: $(wc -w <<<"$slugs") sections, $checked pieces, all there"
