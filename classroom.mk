@@ -55,7 +55,7 @@ $(CLASSROOM)/visible.tsv: $(RECORD_CHECKER) $(RUNNER_OBJS) $(BUGGY_SRC)
 classroom: $(CLASSROOM)/visible.tsv
 	@test -n "$(OUT)" || { echo "usage: make classroom OUT=<folder for the student repository>"; exit 2; }
 	@CC="$(CC)" PACKAGES_CHECK="$(PACKAGES_CHECK)" STRICT="$(STRICT)" CFLAGS_ALL="$(filter-out $(SAN_FLAGS),$(CFLAGS_ALL))" \
-	  TRUSTED_SRC="$(TRUSTED_SRC)" COMMON_SRC="$(COMMON_SRC)" SECTIONS="$(SECTIONS)" \
+	  TRUSTED_SRC="$(TRUSTED_SRC)" WATCH_SRC="$(WATCH_SRC)" COMMON_SRC="$(COMMON_SRC)" SECTIONS="$(SECTIONS)" \
 	  bash $(CLASSROOM_DIR)/export.sh "$(OUT)" $(CLASSROOM)/visible.tsv $(CLASSROOM_SEED)
 
 test-classroom: $(CHECKER) $(RUNNER_OBJS) $(BUGGY_SRC)

@@ -6,7 +6,7 @@
 # and no binary got in).
 set -euo pipefail
 out=$1 table=$2 seed=$3
-: "${SECTIONS:?} ${TRUSTED_SRC:?} ${CFLAGS_ALL:?}"
+: "${SECTIONS:?} ${TRUSTED_SRC:?} ${WATCH_SRC:?} ${CFLAGS_ALL:?}"
 if [ -e "$out" ] && [ -n "$(ls -A "$out" 2>/dev/null)" ]; then
   echo "classroom: $out exists and is not empty (the export writes a fresh folder)"; exit 2
 fi
@@ -22,10 +22,10 @@ files | LC_ALL=C sort | while IFS= read -r f; do
   case "$f" in checker/*/*) case "$f" in checker/sections/*|checker/hints/*|checker/data/*|checker/classroom/*) ;; *) continue;; esac;; esac
   case "$f" in
     exercises/*|include/*|checker/sections/*|checker/hints/*|checker/data/*) ;;
-    checker/*.c|checker/*.h|checker/*.def|checker/points.tsv|checker/section.mk)
+    checker/*.c|checker/*.h|checker/*.def|checker/points.tsv|checker/section.mk|checker/student.mk)
       case "$f" in checker/grade_all.c) continue;; esac ;;
     checker/classroom/replay.c|checker/classroom/replay.h|checker/classroom/shims.c|checker/classroom/edition.c) ;;
-    plots/student_vs_reference.gp|plots/common.gp|.editorconfig) ;;
+    plots/student_vs_reference.gp|plots/common.gp|plots/failing/*.gp|.editorconfig) ;;
     chapters/[0-9][0-9]_*.md|chapters/book.css|chapters/book.yaml|chapters/template.html|chapters/filters/book.lua) ;;
     *) continue;;
   esac
@@ -79,9 +79,10 @@ dirty=$(git status --porcelain --untracked-files=no 2>/dev/null | grep -q . && e
   echo "CFLAGS_ALL := $CFLAGS_ALL"
   echo "TRUSTED_SRC := $TRUSTED_SRC"
   echo "COMMON_SRC := $COMMON_SRC"
+  echo "WATCH_SRC := $WATCH_SRC"
 } >"$out/checker/replay/build.mk"
 printf '%s\n' "$commit$dirty" >"$out/checker/replay/VERSION"
-for f in $TRUSTED_SRC; do [ -f "$out/$f" ] || { echo "classroom: $f is not exported: add it to export.sh"; exit 1; }; done
+for f in $TRUSTED_SRC $WATCH_SRC; do [ -f "$out/$f" ] || { echo "classroom: $f is not exported: add it to export.sh"; exit 1; }; done
 
 # Each graded file carries the stamp too, at its end: a file handed in
 # loose still says which version it was written against (submission.sh).
