@@ -16,7 +16,11 @@
 #   version      the export is stamped with the commit it came from
 #   workflow     .github/workflows/check.yml parses, names only PACKAGES_CHECK,
 #                and its shell steps (.ci/run, .ci/summary.sh) run offline
-#   commands     make list, make hint, make run work there
+#   commands     make list, make hint, make run work there; inside a
+#                section folder the paths printed open from there
+#   book         the export's checker prints the instructor's catalog (the
+#                book's checks and named mistakes); make book builds the
+#                student edition there (when pandoc is installed)
 set -u
 export LC_ALL=C
 ROOT=$(pwd -P)
@@ -221,7 +225,24 @@ grep -q 'layout: 2 graded file(s) handed in loose' "$WORK/grade.log" && [ -s "$W
 (cd "$EXPORT" && make --no-print-directory run S=01 >"$WORK/run.log" 2>&1) \
   && pass "commands: make run S=01 (the stub's program)" || { fail "commands: make run S=01"; detail <"$WORK/run.log"; }
 (cd "$EXPORT/exercises/02_law_of_cosines" && make --no-print-directory >"$WORK/section.log" 2>&1; rc=$?; [ $rc -le 2 ] || [ $rc = 141 ]) && grep -q '02_law_of_cosines' "$WORK/section.log" \
-  && pass "commands: make inside exercises/02_law_of_cosines" || { fail "commands: make in a section folder"; detail <"$WORK/section.log"; }
+  && grep -q '\.\./02_law_of_cosines/law_of_cosines\.c' "$WORK/section.log" \
+  && pass "commands: make inside exercises/02_law_of_cosines (paths from there)" || { fail "commands: make in a section folder"; detail <"$WORK/section.log"; }
+
+# ---- book ---------------------------------------------------------------------------------------
+"$CHECKER" --root . --print-catalog tsv >"$WORK/catalog.here" 2>&1
+(cd "$EXPORT" && build/checker --root . --print-catalog tsv) >"$WORK/catalog.export" 2>&1
+[ -s "$WORK/catalog.here" ] && cmp -s "$WORK/catalog.here" "$WORK/catalog.export" \
+  && pass "book: the export's checker prints the same catalog as the instructor's ($(wc -l <"$WORK/catalog.here") rows)" \
+  || { fail "book: the export's catalog differs"; diff "$WORK/catalog.here" "$WORK/catalog.export" | detail; }
+if command -v pandoc >/dev/null 2>&1; then
+  pages=$(ls "$EXPORT"/chapters/[0-9][0-9]_*.md | wc -l)
+  (cd "$EXPORT" && nice make --no-print-directory book >"$WORK/book.log" 2>&1) \
+    && [ "$(ls "$EXPORT"/build/book/student/*.html | wc -l)" = "$pages" ] && [ ! -e "$EXPORT/build/book/instructor" ] \
+    && pass "book: make book builds the $pages pages of the student edition there, no instructor edition" \
+    || { fail "book: make book in the export"; detail <"$WORK/book.log"; }
+else
+  echo "SKIP  test-classroom: book: make book in the export (no pandoc)"
+fi
 
 echo "test-classroom: $passed passed, $failed failed"
 [ "$failed" = 0 ]
