@@ -7,7 +7,8 @@
 #                reasoned in checker/classroom/leak_allowed.txt)
 #   no-binary    no ELF, object, archive or other binary file at all
 #   solutions    the reference files copied in pass every check there
-#   stubs        the untouched exercises/ fail every section there
+#   stubs        the untouched exercises/ fail every section there, and
+#                graded here they are "not started" (the version line ignored)
 #   same-grade   each buggy proof (in a copy of the reference) gets the same
 #                visible results from the export's checker as from the
 #                instructor's (pass/fail, outcome and diagnosis per check)
@@ -113,6 +114,14 @@ done_sections=$(awk -F'\t' '$1 == "section" && $3 == "done"' "$WORK/stub.tsv" | 
 [ $rc = 1 ] && [ "$done_sections" = 0 ] && [ "$(grep -c '^section' "$WORK/stub.tsv")" = "$(echo $SECTIONS | wc -w)" ] \
   && pass "stubs: the untouched exercises fail every section there" \
   || { fail "stubs: exit $rc, $done_sections sections pass"; detail <"$WORK/stub.log"; }
+# graded in the instructor's tree, the export's untouched stubs (each with
+# its version line) are "not started", as the instructor's own stubs are
+"$CHECKER" --root . --dir "$EXPORT/exercises" --objdir "$OBJ" --work "$WORK/w-stamped" --no-color \
+  --results "$WORK/stamped.tsv" >"$WORK/stamped.log" 2>&1
+not_started=$(awk -F'\t' '$1 == "section" && $3 == "not_started"' "$WORK/stamped.tsv" | wc -l)
+[ "$not_started" = "$(echo $SECTIONS | wc -w)" ] \
+  && pass "stubs: graded here, the export's untouched stubs (version line and all) are not started ($not_started sections)" \
+  || { fail "stubs: graded here, $not_started of the export's stubs are not started"; detail <"$WORK/stamped.log"; }
 if grep -q 'garbage\|crashed' "$WORK/stub.tsv"; then fail "stubs: a check crashed or read garbage"; fi
 
 # ---- same-grade: a submission graded in both trees ----------------------------
