@@ -317,7 +317,7 @@ test-batch: $(LIMB_BATCH_TEST)
 	@tail -n 1 $(BUILD)/limb-batch-2.log
 BATCH_CASES ?= 200000
 
-test-plain: $(CHECKER) $(RUNNER_OBJS) $(SELFTEST) programs $(BUGGY_SRC) $(HOSTILE_SRC) test-robust test-batch test-plots test-grade test-scale test-student test-cage test-other-cc test-book test-seeds test-fuzz test-mutants test-alternatives
+test-plain: $(CHECKER) $(RUNNER_OBJS) $(SELFTEST) programs $(BUGGY_SRC) $(HOSTILE_SRC) test-robust test-batch test-plots test-grade test-scale test-student test-cage test-other-cc test-book test-seeds test-fuzz test-mutants test-alternatives test-classroom
 	@bash checker/tests/test_asm_reads.sh $(CHECKER) $(OBJ) $(BUILD)/asm-reads $(firstword $(CC)) $(BUILD)/hostile
 	@for p in $(filter $(BUILD)/programs/solutions__%,$(PROGRAMS)); do \
 	  $$p >/dev/null || { echo "program $$p failed"; exit 1; }; done
@@ -351,8 +351,8 @@ grade: setup $(CHECKER) $(RUNNER_OBJS)
 	@mkdir -p "$$(dirname "$(RESULTS)")"
 	@seed=$(hidden_seed); echo "hidden seed: $$seed"; \
 	leaf=$$(basename "$$(cd "$(SUB)" && pwd)" | tr -c 'A-Za-z0-9._\n-' '_'); \
-	dir="$(SUB)"; ls -d "$$dir"/[0-9][0-9]_*/ >/dev/null 2>&1 \
-	  || { [ -d "$$dir/exercises" ] && [ ! -L "$$dir/exercises" ] && dir="$$dir/exercises"; }; \
+	source checker/submission.sh; find_submission "$(SUB)" "$(BUILD)/grade/upload/$$leaf" . || { echo "$$SUB_ERROR"; exit 2; }; \
+	echo "layout: $$SUB_LAYOUT"; note=$$(version_note "$$SUB_VERSION" "$$(git rev-parse HEAD 2>/dev/null)"); [ -z "$$note" ] || echo "$$note"; dir=$$SUB_DIR; \
 	echo "$$seed" | $(CHECKER) --root . --dir "$$dir" --objdir $(OBJ) --work "$(BUILD)/grade/work/$$leaf" \
 	  --gradescope "$(RESULTS)" --junit "$(if $(JUNIT),$(JUNIT),$(basename $(RESULTS)).junit.xml)" \
 	  --scores "$(basename $(RESULTS)).scores.tsv" $(if $(PRAIRIELEARN),--prairielearn "$(PRAIRIELEARN)") --hidden-seed-stdin
@@ -481,6 +481,7 @@ include checker/tests/mutants.mk
 include checker/tests/sections.mk
 include checker/tests/student.mk
 include checker/student.mk
+include classroom.mk
 
 # ---- make scene: the chapter's closing scene ---------------------------------
 # The real clip's root motion through the 10 controller over uneven ground,

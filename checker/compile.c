@@ -213,8 +213,10 @@ static int add_flags(const options *o, compile_job *j, int argc)
 }
 
 /* The whole command line: flags, the staged source, the references it
- * builds on and the trusted glue. */
-static void build_command(const options *o, const section_def *s, compile_job *j, const char *runner)
+ * builds on and the trusted glue. Returns 0 when the student edition has
+ * no source for a dep (the reason is in `record`). */
+static int build_command(const options *o, const section_def *s, compile_job *j, const char *runner,
+                         check_record *record)
 {
     /* musl when make built the runner glue for it (see the Makefile): the
      * same gcc, pointed at musl's headers and libc by its specs file. */
@@ -236,11 +238,23 @@ static void build_command(const options *o, const section_def *s, compile_job *j
     const char **argv = j->argv;
     argv[argc++] = j->include_root;
     argv[argc++] = j->include_stage;
-    argv[argc++] = j->staged;
+    /* the student edition has no reference: the student's own sources
+     * (checker/classroom/edition.c), before the graded file, so the
+     * assembler's list checked in judge_compile is the graded file's */
+    int own_deps[MAX_DEPS] = {0};
     for (int i = 0; i < MAX_DEPS && s->deps[i]; i++) {
         snprintf(j->deps[i], sizeof j->deps[i], "%s/ref/%s.o", objdir, s->deps[i]);
-        argv[argc++] = j->deps[i];
+        if (!file_exists(j->deps[i]) && edition_own_dep &&
+            !(own_deps[i] = edition_own_dep(o->dir, o->work, s->deps[i], j->deps[i], sizeof j->deps[i], record->text,
+                                            sizeof record->text)))
+            return record->outcome = OUTCOME_MISSING, 0;
+        if (own_deps[i])
+            argv[argc++] = j->deps[i];
     }
+    argv[argc++] = j->staged;
+    for (int i = 0; i < MAX_DEPS && s->deps[i]; i++)
+        if (!own_deps[i])
+            argv[argc++] = j->deps[i];
     argv[argc++] = j->ops_obj;
     argv[argc++] = j->main_obj;
     if (file_exists(j->common_lib))
@@ -249,6 +263,7 @@ static void build_command(const options *o, const section_def *s, compile_job *j
     argv[argc++] = "-o";
     argv[argc++] = runner;
     argv[argc] = NULL;
+    return 1;
 }
 
 /* The message for a compile that failed: the tool's or the budget's fault,
@@ -374,7 +389,8 @@ int compile_section(const options *o, const section_def *s, char *runner, size_t
     snprintf(runner, runner_size, "%s/stage/%s/runner", o->work, s->slug);
     if (!stage_source(o, s, j, record))
         return 0;
-    build_command(o, s, j, runner);
+    if (!build_command(o, s, j, runner, record))
+        return 0;
     unlink(runner);
     if (o->cache) {
         cache_compiler_identity(o, j->specs);

@@ -130,6 +130,8 @@ static int parse_value(options *o, const char *a, const char *v, int *timeout_gi
 static void default_paths(options *o)
 {
     if (!o->ref) { snprintf(g_ref, sizeof g_ref, "%s/solutions", o->root); o->ref = g_ref; }
+    if (o->ref == g_ref && access(g_ref, F_OK) != 0) /* the student edition: headers only (checker/classroom) */
+        snprintf(g_ref, sizeof g_ref, "%s/checker/headers", o->root);
     if (!o->objdir) { snprintf(g_objdir, sizeof g_objdir, "%s/build/obj", o->root); o->objdir = g_objdir; }
     if (!o->work) {
         /* one work folder per graded folder, so grading B never reuses A's runners */

@@ -6,13 +6,16 @@
  * which in grading is the instructor's tree). A file with one changed line
  * is an attempt, and a wrong attempt is failing; a file that does not
  * compile is failing for that reason (the row says so), never "not started"
- * - students keep the stub's TODO comment, so it cannot be the test. */
+ * - students keep the stub's TODO comment, so it cannot be the test.
+ * A stub from a student edition (make classroom) is the stub plus the one
+ * version line the export appends: untouched, it is "not started" too. */
 #ifndef CHECKER_PROGRESS_H
 #define CHECKER_PROGRESS_H
 
 /* 1 when `graded` (the student's file) is a regular file holding exactly
- * the bytes of the stub root/exercises/<slug>/<source> and `compiled` is
- * non-zero; 0 otherwise, also when either file cannot be read. */
+ * the bytes of the stub root/exercises/<slug>/<source> (or those and a
+ * student edition's version line) and `compiled` is non-zero; 0 otherwise,
+ * also when either file cannot be read. */
 int progress_not_started(const char *root, const char *slug, const char *source, const char *graded, int compiled);
 
 /* 1 when the two files are regular and hold the same bytes. */

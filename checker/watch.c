@@ -169,12 +169,15 @@ static int compare_strings(const void *a, const void *b)
     return strcmp((const char *)a, (const char *)b);
 }
 
-/* The sections on offer: the reference folders solutions/NN_slug. */
+/* The sections on offer: the reference folders solutions/NN_slug (in the
+ * student edition, which has none, the headers' checker/headers/NN_slug). */
 static int list_sections(char slugs[][64], int cap)
 {
     char path[1024];
     snprintf(path, sizeof path, "%s/solutions", g_root);
     DIR *d = opendir(path);
+    if (!d && snprintf(path, sizeof path, "%s/checker/headers", g_root) > 0)
+        d = opendir(path);
     int n = 0;
     struct dirent *e;
     while (d && (e = readdir(d)) && n < cap)

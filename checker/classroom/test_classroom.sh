@@ -1,0 +1,257 @@
+#!/usr/bin/env bash
+# test_classroom.sh EXPORT BUILD CHECKER OBJDIR - proves the student edition
+# (make test-classroom, after make classroom OUT=EXPORT):
+#   no-leak      no line of any solution body in any file of the export,
+#                text or binary (the book's no-leak idea over every file;
+#                lines shared with the checker's own suites are listed and
+#                reasoned in checker/classroom/leak_allowed.txt)
+#   no-binary    no ELF, object, archive or other binary file at all
+#   solutions    the reference files copied in pass every check there
+#   stubs        the untouched exercises/ fail every section there, and
+#                graded here they are "not started" (the version line ignored)
+#   same-grade   each buggy proof (in a copy of the reference) gets the same
+#                visible results from the export's checker as from the
+#                instructor's (pass/fail, outcome and diagnosis per check)
+#   deps         07 with a broken 03 says "fix 03 first" there
+#   miss         a lookup the table cannot answer is one sentence, not garbage
+#   version      the export is stamped with the commit it came from
+#   workflow     .github/workflows/check.yml parses, names only PACKAGES_CHECK,
+#                and its shell steps (.ci/run, .ci/summary.sh) run offline
+#   commands     make list, make hint, make run work there; inside a
+#                section folder the paths printed open from there
+#   book         the export's checker prints the instructor's catalog (the
+#                book's checks and named mistakes); make book builds the
+#                student edition there (when pandoc is installed)
+set -u
+export LC_ALL=C
+ROOT=$(pwd -P)
+EXPORT=$(realpath "$1") BUILD=$2 CHECKER=$3 OBJ=$4
+WORK=$ROOT/$BUILD/classroom/test
+rm -rf "$WORK" && mkdir -p "$WORK/sub"
+passed=0 failed=0
+pass() { echo "PASS  test-classroom: $1"; passed=$((passed + 1)); }
+fail() { echo "FAIL  test-classroom: $1"; failed=$((failed + 1)); }
+detail() { sed 's/^/      /' | head -n "${1:-15}"; }
+norm() { sed -e 's/[[:space:]][[:space:]]*/ /g' -e 's/^ //' -e 's/ $//'; }
+SECTIONS=$(cd solutions && ls -d [0-9][0-9]_* )
+graded() { echo "solutions/$1/${1#*_}.c"; }
+
+# ---- no-leak ----------------------------------------------------------------
+# Every line of every graded reference file, minus short ones and those that
+# occur (even inside a longer line) in public text: exercises/, include/, the
+# headers. Probed in every export file; binary ones through strings(1).
+for s in $SECTIONS; do cat "$(graded "$s")"; done | norm | sort -u | awk 'length($0) >= 12 && /[A-Za-z]/' >"$WORK/solution-lines.long"
+# found(patterns, text): the patterns that occur in some line of text
+# (grep picks the lines, awk's index() names every pattern in them: grep -o
+# would report only one of two patterns that overlap)
+found() {
+  grep -F -f "$1" "$2" | awk 'NR == FNR { want[NR] = $0; n = NR; next }
+    { for (i = 1; i <= n; i++) if (!(i in seen) && index($0, want[i])) seen[i] = 1 }
+    END { for (i = 1; i <= n; i++) if (i in seen) print want[i] }' "$1" - | sort -u
+}
+cat exercises/*/* include/* solutions/*/*.h | norm >"$WORK/public.txt"
+found "$WORK/solution-lines.long" "$WORK/public.txt" >"$WORK/solution-lines.public"
+comm -23 "$WORK/solution-lines.long" "$WORK/solution-lines.public" >"$WORK/solution-lines"
+: >"$WORK/export.txt"
+binaries=""
+while IFS= read -r -d '' f; do
+  rel=${f#"$EXPORT"/}
+  case "$rel" in build/*) continue;; esac
+  # the recorded answers: numbers only, in a format checked line by line
+  if [ "$rel" = checker/replay/visible.tsv ]; then
+    bad=$(grep -c -v -E '^(# seed [0-9]+|B [0-9a-f]{64} [0-9a-f]+|E [a-z_0-9]+ [0-9a-f]{64} [0-9a-f]* [0-9a-f]*)$' "$f")
+    [ "$bad" = 0 ] || binaries="$binaries $rel($bad lines not hex records)"
+    continue
+  fi
+  if LC_ALL=C grep -q -P '\x00' "$f" 2>/dev/null; then
+    binaries="$binaries $rel"
+    strings -n 8 "$f" | norm | sed "s|^|$rel: |" >>"$WORK/export.txt"
+  else
+    norm <"$f" | sed "s|^|$rel: |" >>"$WORK/export.txt"
+  fi
+  case "$(head -c 8 "$f" | od -An -c | tr -d ' \n')" in
+    177ELF*|'!<arch>'*) binaries="$binaries $rel(ELF/archive)";; esac
+  case "$rel" in *.o|*.a|*.so|*.so.*|*.elf|*.out) binaries="$binaries $rel";; esac
+done < <(find "$EXPORT" -type f -print0)
+grep -F -f "$WORK/solution-lines" "$WORK/export.txt" >"$WORK/leak-hits" || true
+# lines shared with the checker's own sources, each reasoned in the allow list
+sed -n 's/^line: //p' checker/classroom/leak_allowed.txt | norm | sort -u >"$WORK/allowed"
+found "$WORK/solution-lines" "$WORK/leak-hits" | comm -23 - "$WORK/allowed" >"$WORK/leaks"
+n_lines=$(wc -l <"$WORK/solution-lines")
+if [ "$n_lines" -lt 300 ]; then
+  fail "no-leak: only $n_lines solution lines to probe with (extraction broken?)"
+elif [ -s "$WORK/leaks" ]; then
+  fail "no-leak: $(wc -l <"$WORK/leaks") solution-body lines are in the export:"
+  while IFS= read -r l; do grep -F -- "$l" "$WORK/leak-hits" | head -2; done <"$WORK/leaks" | detail 30
+else
+  pass "no-leak: none of $n_lines solution-body lines is in the export's $(find "$EXPORT" -type f ! -path "$EXPORT/build/*" | wc -l) files ($(wc -l <"$WORK/allowed") shared with the suites, reasoned in leak_allowed.txt)"
+fi
+# the probe works: the reference itself would be caught
+cp "$(graded 03_two_bone)" "$WORK/probe.c"
+if norm <"$WORK/probe.c" | grep -q -F -f "$WORK/solution-lines"; then pass "no-leak probe: the reference 03 copied in would be caught"
+else fail "no-leak probe: the probe does not catch the reference itself"; fi
+[ -z "$binaries" ] && pass "no-binary: no ELF, object, archive or binary file in the export" \
+  || fail "no-binary: binary files in the export:$binaries"
+[ ! -e "$EXPORT/solutions" ] && pass "no-binary: no solutions/ in the export" || fail "the export has solutions/"
+
+# ---- build the export's checker ---------------------------------------------
+if ! (cd "$EXPORT" && nice make --no-print-directory all >"$WORK/export-build.log" 2>&1); then
+  fail "the export's make all failed"; detail <"$WORK/export-build.log"
+  echo "test-classroom: $passed passed, $failed failed"; exit 1
+fi
+XCHECK() { (cd "$EXPORT" && build/checker --root . --objdir build/obj --no-color --seed 1 "$@"); }
+
+# ---- solutions pass there, stubs fail there ---------------------------------
+mkdir -p "$WORK/sol"
+for s in $SECTIONS; do mkdir -p "$WORK/sol/$s" && cp "$(graded "$s")" "$WORK/sol/$s/"; done
+XCHECK --dir "$WORK/sol" --work "$WORK/w-sol" --results "$WORK/sol.tsv" >"$WORK/sol.log" 2>&1
+rc=$?
+[ $rc = 0 ] && pass "solutions: the reference copied into the export passes every check there ($(grep -c '^check' "$WORK/sol.tsv") checks)" \
+  || { fail "solutions: the reference fails in the export (exit $rc)"; detail 30 <"$WORK/sol.log"; }
+XCHECK --dir exercises --work "$WORK/w-stub" --results "$WORK/stub.tsv" >"$WORK/stub.log" 2>&1
+rc=$?
+done_sections=$(awk -F'\t' '$1 == "section" && $3 == "done"' "$WORK/stub.tsv" | wc -l)
+[ $rc = 1 ] && [ "$done_sections" = 0 ] && [ "$(grep -c '^section' "$WORK/stub.tsv")" = "$(echo $SECTIONS | wc -w)" ] \
+  && pass "stubs: the untouched exercises fail every section there" \
+  || { fail "stubs: exit $rc, $done_sections sections pass"; detail <"$WORK/stub.log"; }
+# graded in the instructor's tree, the export's untouched stubs (each with
+# its version line) are "not started", as the instructor's own stubs are
+"$CHECKER" --root . --dir "$EXPORT/exercises" --objdir "$OBJ" --work "$WORK/w-stamped" --no-color \
+  --results "$WORK/stamped.tsv" >"$WORK/stamped.log" 2>&1
+not_started=$(awk -F'\t' '$1 == "section" && $3 == "not_started"' "$WORK/stamped.tsv" | wc -l)
+[ "$not_started" = "$(echo $SECTIONS | wc -w)" ] \
+  && pass "stubs: graded here, the export's untouched stubs (version line and all) are not started ($not_started sections)" \
+  || { fail "stubs: graded here, $not_started of the export's stubs are not started"; detail <"$WORK/stamped.log"; }
+if grep -q 'garbage\|crashed' "$WORK/stub.tsv"; then fail "stubs: a check crashed or read garbage"; fi
+
+# ---- same-grade: a submission graded in both trees ----------------------------
+same=0 differ=""
+for d in "$BUILD"/buggy/*/*/; do
+  id=$(basename "$(dirname "$d")") s=$(basename "$d")
+  sub="$WORK/sub/$id"; rm -rf "$sub"; cp -r "$WORK/sol" "$sub"; cp "$d"/*.c "$sub/$s/"
+  "$CHECKER" --root . --objdir "$OBJ" --work "$WORK/w-i-$id" --no-color --seed 1 --dir "$sub" --section "$s" \
+    --results "$WORK/i-$id.tsv" >/dev/null 2>&1
+  XCHECK --dir "$sub" --section "$s" --work "$WORK/w-e-$id" --results "$WORK/e-$id.tsv" >/dev/null 2>&1
+  # compile and check times differ; everything else must not
+  if cmp -s <(cut -f1-5,7- "$WORK/i-$id.tsv" | sed 's/\t[0-9.]*\t[0-9.]*$//') <(cut -f1-5,7- "$WORK/e-$id.tsv" | sed 's/\t[0-9.]*\t[0-9.]*$//') \
+     && grep -q "^check.*fail.*$id" "$WORK/i-$id.tsv"; then same=$((same + 1)); else differ="$differ $id/$s"; fi
+done
+n_buggy=$(ls -d "$BUILD"/buggy/*/*/ | wc -l)
+[ -z "$differ" ] && [ "$same" -gt 0 ] \
+  && pass "same-grade: $same buggy proofs grade the same in the export as in the instructor's tree (visible checks, diagnosis named)" \
+  || fail "same-grade: differ for$differ ($same of $n_buggy the same)"
+
+# ---- deps: 07 on a broken 03 ------------------------------------------------------
+sub="$WORK/sub/deps"; rm -rf "$sub"; cp -r "$WORK/sol" "$sub"; cp exercises/03_two_bone/two_bone.c "$sub/03_two_bone/"
+XCHECK --dir "$sub" --section 03,07 --work "$WORK/w-deps" >"$WORK/deps.log" 2>&1
+grep -q 'fix it first' "$WORK/deps.log" && grep -q '07_foot_ik.*03_two_bone' "$WORK/deps.log" \
+  && pass "deps: 07 on the student's unfinished 03 says fix 03 first" \
+  || { fail "deps: no 'fix 03 first' for 07"; detail <"$WORK/deps.log"; }
+
+# ---- miss: an answer the table does not have -------------------------------------------
+cp -r "$EXPORT/checker/replay" "$WORK/replay.keep"
+grep -v '^E two_bone_solve ' "$WORK/replay.keep/visible.tsv" >"$EXPORT/checker/replay/visible.tsv"
+XCHECK --dir "$WORK/sol" --section 04 --work "$WORK/w-miss" --results "$WORK/miss.tsv" >"$WORK/miss.log" 2>&1
+rc=$?
+cp "$WORK/replay.keep/visible.tsv" "$EXPORT/checker/replay/visible.tsv"
+[ $rc = 1 ] && grep -q 'not available in the student edition' "$WORK/miss.log" && ! grep -q 'crashed\|garbage' "$WORK/miss.tsv" \
+  && pass "miss: a check whose reference answer is not recorded says so in one sentence (exit 1, no crash)" \
+  || { fail "miss: exit $rc"; detail <"$WORK/miss.log"; }
+XCHECK --dir "$WORK/sol" --section 04 --work "$WORK/w-seed" --seed 2 >"$WORK/seed.log" 2>&1
+grep -q 'visible seed' "$WORK/seed.log" && pass "miss: another seed is refused check by check, in words" || { fail "miss: seed 2"; detail <"$WORK/seed.log"; }
+
+# ---- version --------------------------------------------------------------------------
+commit=$(git rev-parse HEAD 2>/dev/null || echo unknown)
+grep -q "^$commit" "$EXPORT/checker/replay/VERSION" && grep -q "$commit" "$EXPORT/README.md" \
+  && pass "version: the export is stamped $(cat "$EXPORT/checker/replay/VERSION")" || fail "version: stamp missing or not $commit"
+
+# ---- workflow ------------------------------------------------------------------------------
+wf="$EXPORT/.github/workflows/check.yml"
+if python3 -c 'import yaml' 2>/dev/null; then
+  python3 - "$wf" >"$WORK/wf.txt" 2>&1 <<'PY'
+import sys, yaml
+w = yaml.safe_load(open(sys.argv[1]))
+steps = w["jobs"]["check"]["steps"]
+assert w["jobs"]["check"]["runs-on"] == "ubuntu-latest"
+runs = [s["run"] for s in steps if "run" in s]
+assert any(".ci/run" in r for r in runs) and any("GITHUB_STEP_SUMMARY" in r for r in runs)
+assert any(s.get("uses", "").startswith("actions/upload-artifact@") for s in steps)
+assert any(s.get("uses", "").startswith("actions/checkout@") for s in steps)
+for r in runs: print(r.replace("\n", " ; "))
+PY
+  [ $? = 0 ] && pass "workflow: check.yml parses (python3 yaml): checkout, install, .ci/run, summary, artifact" \
+    || { fail "workflow: check.yml"; detail <"$WORK/wf.txt"; }
+else
+  grep -q '^jobs:' "$wf" && ! grep -qP '\t' "$wf" && pass "workflow: check.yml has jobs and no tabs (python3 yaml not installed)" || fail "workflow: check.yml"
+fi
+pk=$(cd "$EXPORT" && sed -n 's/^PACKAGES_CHECK := //p' checker/replay/build.mk)
+want=$(make --no-print-directory -s -f Makefile -p 2>/dev/null | sed -n 's/^PACKAGES_CHECK := //p' | head -1)
+[ "$pk" = "$want" ] && ! echo "$pk" | grep -qw chromium && pass "workflow: installs PACKAGES_CHECK only ($pk)" \
+  || fail "workflow: installs '$pk', PACKAGES_CHECK is '$want'"
+rm -rf "$EXPORT/build/ci"
+(cd "$EXPORT" && .ci/run >"$WORK/ci.log" 2>&1); rc=$?
+(cd "$EXPORT" && .ci/summary.sh build/ci/results.tsv build/ci/check.log >"$WORK/summary.md" 2>&1)
+rows=$(grep -c '^| `[0-9][0-9]_' "$WORK/summary.md")
+[ $rc != 0 ] && [ "$rows" = "$(echo $SECTIONS | wc -w)" ] && grep -q 'not started\|failing' "$WORK/summary.md" \
+  && pass "workflow: .ci/run runs make check offline (fails on the stubs) and .ci/summary.sh writes the $rows-row table" \
+  || { fail "workflow: .ci/run exit $rc, $rows rows"; detail <"$WORK/summary.md"; }
+
+# ---- layouts: uploads as they really arrive ---------------------------------------------
+# shellcheck source=../submission.sh
+source checker/submission.sh
+L=$WORK/layouts; rm -rf "$L"; mkdir -p "$L"/{sections,loose,wrapped/workbook-main,whole,export,none/x,loose_wrapped/upload}
+cp -r "$WORK/sol"/* "$L/sections/"
+cp "$EXPORT/exercises/03_two_bone/two_bone.c" "$EXPORT/exercises/07_foot_ik/foot_ik.c" "$L/loose/"
+cp -r "$EXPORT/exercises" "$L/wrapped/workbook-main/"; cp "$EXPORT/README.md" "$L/wrapped/workbook-main/"; mkdir -p "$L/wrapped/__MACOSX"
+mkdir -p "$L/whole/exercises" && cp -r "$WORK/sol"/* "$L/whole/exercises/" && cp README.md "$L/whole/"
+cp -r "$EXPORT/exercises" "$EXPORT/checker" "$L/export/"
+cp "$WORK/sol/02_law_of_cosines/law_of_cosines.c" "$L/loose_wrapped/upload/"
+echo "notes" >"$L/none/x/readme.txt"
+lay_ok=1
+for want in "sections:section folders" "loose:2 graded file(s) handed in loose" "wrapped:a student edition\|whole workbook in one wrapping folder 'workbook-main/'" \
+            "whole:a whole workbook" "export:a student edition" "loose_wrapped:1 graded file(s) handed in loose in one wrapping folder"; do
+  name=${want%%:*} text=${want#*:}
+  if find_submission "$L/$name" "$L/stage-$name" . && printf '%s' "$SUB_LAYOUT" | grep -q "$text" && [ -d "$SUB_DIR" ]; then :; else
+    lay_ok=0; echo "      $name: '$SUB_LAYOUT' ($SUB_ERROR)"; fi
+done
+find_submission "$L/none" "$L/stage-none" . && lay_ok=0
+printf '%s' "$SUB_ERROR" | grep -q 'expected the graded files' || lay_ok=0
+find_submission "$L/loose" "$L/stage-v" . && [ "$SUB_VERSION" = "$(cat "$EXPORT/checker/replay/VERSION")" ] || { lay_ok=0; echo "      loose files: version '$SUB_VERSION'"; }
+[ -n "$(version_note "$SUB_VERSION" 0123456789abcdef)" ] && [ -z "$(version_note "$SUB_VERSION" "$SUB_VERSION")" ] || lay_ok=0
+[ $lay_ok = 1 ] && pass "layouts: section folders, loose files (also wrapped), a wrapping folder, a whole workbook, a student edition recognised; another version noted; none says what was expected" \
+  || fail "layouts"
+# make grade on the loose files of the export: the layout and the version are said
+make --no-print-directory grade SUB="$L/loose" RESULTS="$WORK/grade/results.json" SEED=5 >"$WORK/grade.log" 2>&1
+grep -q 'layout: 2 graded file(s) handed in loose' "$WORK/grade.log" && [ -s "$WORK/grade/results.json" ] \
+  && pass "layouts: make grade on two loose files from the export grades them and says the layout" \
+  || { fail "layouts: make grade on loose files"; detail <"$WORK/grade.log"; }
+
+# ---- commands -----------------------------------------------------------------------------------
+(cd "$EXPORT" && make --no-print-directory list >"$WORK/list.log" 2>&1) && grep -q '10_controller_sync' "$WORK/list.log" \
+  && pass "commands: make list" || { fail "commands: make list"; detail <"$WORK/list.log"; }
+(cd "$EXPORT" && make --no-print-directory hint S=03 >"$WORK/hint.log" 2>&1) && [ -s "$WORK/hint.log" ] \
+  && pass "commands: make hint S=03" || { fail "commands: make hint"; detail <"$WORK/hint.log"; }
+(cd "$EXPORT" && make --no-print-directory run S=01 >"$WORK/run.log" 2>&1) \
+  && pass "commands: make run S=01 (the stub's program)" || { fail "commands: make run S=01"; detail <"$WORK/run.log"; }
+(cd "$EXPORT/exercises/02_law_of_cosines" && make --no-print-directory >"$WORK/section.log" 2>&1; rc=$?; [ $rc -le 2 ] || [ $rc = 141 ]) && grep -q '02_law_of_cosines' "$WORK/section.log" \
+  && grep -q '\.\./02_law_of_cosines/law_of_cosines\.c' "$WORK/section.log" \
+  && pass "commands: make inside exercises/02_law_of_cosines (paths from there)" || { fail "commands: make in a section folder"; detail <"$WORK/section.log"; }
+
+# ---- book ---------------------------------------------------------------------------------------
+"$CHECKER" --root . --print-catalog tsv >"$WORK/catalog.here" 2>&1
+(cd "$EXPORT" && build/checker --root . --print-catalog tsv) >"$WORK/catalog.export" 2>&1
+[ -s "$WORK/catalog.here" ] && cmp -s "$WORK/catalog.here" "$WORK/catalog.export" \
+  && pass "book: the export's checker prints the same catalog as the instructor's ($(wc -l <"$WORK/catalog.here") rows)" \
+  || { fail "book: the export's catalog differs"; diff "$WORK/catalog.here" "$WORK/catalog.export" | detail; }
+if command -v pandoc >/dev/null 2>&1; then
+  pages=$(ls "$EXPORT"/chapters/[0-9][0-9]_*.md | wc -l)
+  (cd "$EXPORT" && nice make --no-print-directory book >"$WORK/book.log" 2>&1) \
+    && [ "$(ls "$EXPORT"/build/book/student/*.html | wc -l)" = "$pages" ] && [ ! -e "$EXPORT/build/book/instructor" ] \
+    && pass "book: make book builds the $pages pages of the student edition there, no instructor edition" \
+    || { fail "book: make book in the export"; detail <"$WORK/book.log"; }
+else
+  echo "SKIP  test-classroom: book: make book in the export (no pandoc)"
+fi
+
+echo "test-classroom: $passed passed, $failed failed"
+[ "$failed" = 0 ]
