@@ -894,3 +894,16 @@ void picture_print(const char *slug, const char *check)
         return;
     }
 }
+
+picture_batch g_picture_batch;
+
+int picture_answer_index(const void *rq, size_t size_rq)
+{
+    uintptr_t at = (uintptr_t)rq, base = (uintptr_t)g_picture_batch.rq;
+    if (!g_picture_batch.rq || size_rq != g_picture_batch.size_rq || at < base || (at - base) % size_rq != 0 ||
+        (at - base) / size_rq >= (uintptr_t)g_picture_batch.count)
+        return -1;
+    return (int)((at - base) / size_rq);
+}
+
+const void *picture_answers(void) { return g_picture_batch.rs; }

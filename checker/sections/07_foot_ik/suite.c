@@ -327,27 +327,6 @@ static void reference_step(const foot_step_request *rq, foot_step_response *rs)
  * fail_* functions below draw it; they are handed only the request, so
  * each check remembers where its requests and the student's answers are
  * (remember_*) and a failing request finds its answer by its index. */
-static struct {
-    const void *rq, *rs;
-    size_t size_rq;
-    int count;
-} g_answers;
-
-static void remember_answers(const void *rq, size_t size_rq, const void *rs, int count)
-{
-    g_answers.rq = rq, g_answers.rs = rs, g_answers.size_rq = size_rq, g_answers.count = count;
-}
-#define REMEMBER(rq, rs, n) remember_answers((rq), sizeof *(rq), (rs), (n))
-
-/* The index of request `rq` among the remembered ones, or -1. */
-static int answer_index(const void *rq, size_t size_rq)
-{
-    uintptr_t at = (uintptr_t)rq, base = (uintptr_t)g_answers.rq;
-    if (!g_answers.rq || size_rq != g_answers.size_rq || at < base || (at - base) % size_rq != 0 ||
-        (at - base) / size_rq >= (uintptr_t)g_answers.count)
-        return -1;
-    return (int)((at - base) / size_rq);
-}
 
 static int leg_drawable(const foot_leg *l)
 {
@@ -441,10 +420,10 @@ static void foot_picture(const foot_leg legs[FOOT_COUNT], const foot_ik_settings
 
 static void step_picture(const foot_step_request *rq)
 {
-    int i = answer_index(rq, sizeof *rq);
+    int i = picture_answer_index(rq, sizeof *rq);
     if (i < 0 || rq->null_flags)
         return;
-    const foot_step_response *rs = (const foot_step_response *)g_answers.rs + i;
+    const foot_step_response *rs = (const foot_step_response *)picture_answers() + i;
     static foot_step_response ref;
     reference_step(rq, &ref);
     foot_walk_frame want, got;
@@ -803,7 +782,7 @@ static void feet_on_slopes(void)
         foot_ik_input in = stance_input(&s, settings, 1.0f);
         rq[i] = step_request(&in, &t);
     }
-    REMEMBER(rq, rs, SLOPE_CASES);
+    PICTURE_REMEMBER(rq, rs, SLOPE_CASES);
     if (!CHECK_CALL(OP_FOOT_STEP, rq, SLOPE_CASES, rs, describe_step))
         return;
     for (int i = 0; i < SLOPE_CASES; i++) {
@@ -841,7 +820,7 @@ static void feet_on_steps(void)
         foot_ik_input in = stance_input(&s, random_settings(&r), 1.0f);
         rq[i] = step_request(&in, &t);
     }
-    REMEMBER(rq, rs, STEP_CASES);
+    PICTURE_REMEMBER(rq, rs, STEP_CASES);
     if (!CHECK_CALL(OP_FOOT_STEP, rq, STEP_CASES, rs, describe_step))
         return;
     for (int i = 0; i < STEP_CASES; i++) {
@@ -891,7 +870,7 @@ static void hip_drop_largest_deficit(void)
             reference_step(&rq[i], &probe);
         } while (!(probe.out.hip_drop > 0.01f)); /* a drop to see: an untouched body is not an answer */
     }
-    REMEMBER(rq, rs, DROP_CASES);
+    PICTURE_REMEMBER(rq, rs, DROP_CASES);
     if (!CHECK_CALL(OP_FOOT_STEP, rq, DROP_CASES, rs, describe_step))
         return;
     for (int i = 0; i < DROP_CASES; i++) {
@@ -1086,7 +1065,7 @@ static void edge_settings(void)
         }
         rq[i] = step_request(&in, &t);
     }
-    REMEMBER(rq, rs, EDGE_ROUNDS * KINDS);
+    PICTURE_REMEMBER(rq, rs, EDGE_ROUNDS * KINDS);
     if (!CHECK_CALL(OP_FOOT_STEP, rq, EDGE_ROUNDS * KINDS, rs, describe_step))
         return;
     for (int i = 0; i < EDGE_ROUNDS * KINDS; i++) {
@@ -1125,10 +1104,10 @@ static int walk_offsets(foot_walk_request *rq, rng *r, float fps, float start, f
  * walk played again here to that frame, the student's frame k. */
 static void walk_picture(const foot_walk_request *rq, int k)
 {
-    int i = answer_index(rq, sizeof *rq);
+    int i = picture_answer_index(rq, sizeof *rq);
     if (i < 0 || k < 0 || k >= rq->frame_count || rq->frame_count > FOOT_WALK_MAX_FRAMES)
         return;
-    const foot_walk_response *rs = (const foot_walk_response *)g_answers.rs + i;
+    const foot_walk_response *rs = (const foot_walk_response *)picture_answers() + i;
     static foot_walk_response ref;
     foot_walk_run(rq, &ref);
     foot_leg legs[FOOT_COUNT];
@@ -1232,7 +1211,7 @@ static void weights_continuous_walk(void)
         rq[i] = ledge_walk(&r, 0.03f, i != 1, settings);
         walk_offsets(&rq[i], &r, fps[i], -0.5f, 0.5f, 2.0f, 0.25f);
     }
-    REMEMBER(rq, rs, N);
+    PICTURE_REMEMBER(rq, rs, N);
     if (!CHECK_CALL(OP_FOOT_WALK, rq, N, rs, describe_walk))
         return;
     for (int i = 0; i < N; i++) {
@@ -1329,7 +1308,7 @@ static void ledge_fades_to_animation(void)
     const foot_ik_settings other = {0.6f, 1.3f, 0.08f, 7.0f};
     rq[2] = ledge_walk(&r, -0.05f, 1, other);
     walk_offsets(&rq[2], &r, 0.0f, -0.6f, 0.7f, 1.5f, 0.5f);
-    REMEMBER(rq, rs, N);
+    PICTURE_REMEMBER(rq, rs, N);
     if (!CHECK_CALL(OP_FOOT_WALK, rq, N, rs, describe_walk))
         return;
     for (int i = 0; i < N; i++) {
@@ -1370,7 +1349,7 @@ static void leg_out_of_reach(void)
         terrain t = ramp_under(floor, -0.02f, 0.0f, 0.0f);
         rq[i] = step_request(&in, &t);
     }
-    REMEMBER(rq, rs, REACH_CASES);
+    PICTURE_REMEMBER(rq, rs, REACH_CASES);
     if (!CHECK_CALL(OP_FOOT_STEP, rq, REACH_CASES, rs, describe_step))
         return;
     for (int i = 0; i < REACH_CASES; i++) {
@@ -1594,10 +1573,10 @@ static void describe_clip(const void *request, char *out, size_t size)
 /* Frame k of the real clip, as walk_picture. */
 static void clip_picture(const foot_clip_request *rq, int k)
 {
-    int i = answer_index(rq, sizeof *rq);
+    int i = picture_answer_index(rq, sizeof *rq);
     if (i < 0 || k < 0 || k >= rq->frame_count || rq->frame_count > FOOT_CLIP_MAX_FRAMES)
         return;
-    const foot_clip_response *rs = (const foot_clip_response *)g_answers.rs + i;
+    const foot_clip_response *rs = (const foot_clip_response *)picture_answers() + i;
     static foot_clip_response ref;
     foot_clip_run(rq, &ref);
     foot_picture(rq->legs[k], &rq->settings, &rq->ground, &ref.frames[k], &rs->frames[k],
@@ -1753,7 +1732,7 @@ static void real_clip_feet(void)
         check_fail(DIAG_NONE, T(MSG_FOOT_REAL_CLIP), T(MSG_FOOT_CLIP_FK_OK), T(MSG_FOOT_CLIP_FK_FAILED));
         return;
     }
-    REMEMBER(rq, rs, N);
+    PICTURE_REMEMBER(rq, rs, N);
     if (!CHECK_CALL(OP_FOOT_CLIP, rq, N, rs, describe_clip))
         return;
     for (int i = 0; i < N; i++) {
@@ -1852,7 +1831,7 @@ static void invalid_input(void)
     rq[LEG_AND_MEMORY].in.memory[FOOT_LEFT].weight = 2.0f;
     rq[ZERO_RATE].in.settings.weight_fade_rate = 0.0f;
     rq[ZERO_SHIN].in.legs[FOOT_LEFT].shin_length = 0.0f;
-    REMEMBER(rq, rs, N);
+    PICTURE_REMEMBER(rq, rs, N);
     if (!CHECK_CALL(OP_FOOT_STEP, rq, N, rs, describe_step))
         return;
     for (int i = 0; i < N; i++) {

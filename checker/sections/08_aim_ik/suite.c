@@ -105,27 +105,7 @@ static const char *written(quat q, const char *name)
  * arm in the plane of shoulder, goal and pole (picture_limb), the
  * animated arm and the wall point. The fail_* functions are handed only
  * the request: each check remembers where its requests and the student's
- * answers are (REMEMBER) and a failing request finds its answer by index. */
-static struct {
-    const void *rq, *rs;
-    size_t size_rq;
-    int count;
-} g_answers;
-
-static void remember_answers(const void *rq, size_t size_rq, const void *rs, int count)
-{
-    g_answers.rq = rq, g_answers.rs = rs, g_answers.size_rq = size_rq, g_answers.count = count;
-}
-#define REMEMBER(rq, rs, n) remember_answers((rq), sizeof *(rq), (rs), (int)(n))
-
-static int answer_index(const void *rq, size_t size_rq)
-{
-    uintptr_t at = (uintptr_t)rq, base = (uintptr_t)g_answers.rq;
-    if (!g_answers.rq || size_rq != g_answers.size_rq || at < base || (at - base) % size_rq != 0 ||
-        (at - base) / size_rq >= (uintptr_t)g_answers.count)
-        return -1;
-    return (int)((at - base) / size_rq);
-}
+ * answers are (PICTURE_REMEMBER) and a failing request finds its answer by index. */
 
 /* A unit vector square to `axis`, toward `hint` where it can. */
 static vec3 square_toward(vec3 axis, vec3 hint)
@@ -149,11 +129,11 @@ static void facing_ray(const char *block, const char *mark, vec3 at, quat q, flo
 
 static void aim_picture(const aim_bone_request *rq)
 {
-    int i = answer_index(rq, sizeof *rq);
+    int i = picture_answer_index(rq, sizeof *rq);
     if (i < 0 || rq->null_out || !v3_is_finite(rq->position) || !v3_is_finite(rq->target) ||
         !quat_is_finite(rq->animated) || !isfinite(rq->weight))
         return;
-    const aim_bone_response *rs = (const aim_bone_response *)g_answers.rs + i;
+    const aim_bone_response *rs = (const aim_bone_response *)picture_answers() + i;
     quat want;
     if (aim_bone(rq->position, rq->animated, rq->target, rq->weight, &want) != AIM_OK || !picture_case("aim"))
         return;
@@ -183,12 +163,12 @@ static void aim_picture(const aim_bone_request *rq)
 
 static void look_picture(const look_at_request *rq)
 {
-    int i = answer_index(rq, sizeof *rq);
+    int i = picture_answer_index(rq, sizeof *rq);
     const look_at_input *in = &rq->in;
     if (i < 0 || rq->null_in || rq->null_out || in->bone_count < 1 || in->bone_count > LOOK_MAX_BONES ||
         !v3_is_finite(in->target))
         return;
-    const look_at_response *rs = (const look_at_response *)g_answers.rs + i;
+    const look_at_response *rs = (const look_at_response *)picture_answers() + i;
     static look_at_pose want;
     if (look_at_solve(in, &want) != AIM_OK || !picture_case("aim"))
         return;
@@ -230,11 +210,11 @@ static void look_picture(const look_at_request *rq)
 
 static void reach_picture(const wall_reach_request *rq)
 {
-    int i = answer_index(rq, sizeof *rq);
+    int i = picture_answer_index(rq, sizeof *rq);
     const wall_reach_input *in = &rq->in;
     if (i < 0 || rq->null_in || rq->null_out)
         return;
-    const wall_reach_response *rs = (const wall_reach_response *)g_answers.rs + i;
+    const wall_reach_response *rs = (const wall_reach_response *)picture_answers() + i;
     wall_reach_output want;
     if (wall_reach_solve(in, &want) != AIM_OK)
         return;
@@ -449,7 +429,7 @@ static void aim_weight_endpoints(void)
         rq[2 * i] = aim_request(p, animated, target, 0.0f);
         rq[2 * i + 1] = aim_request(p, animated, target, 1.0f);
     }
-    REMEMBER(rq, rs, 2 * ENDPOINT_CASES);
+    PICTURE_REMEMBER(rq, rs, 2 * ENDPOINT_CASES);
     if (!CHECK_CALL(OP_AIM_BONE, rq, 2 * ENDPOINT_CASES, rs, describe_aim))
         return;
     for (int i = 0; i < 2 * ENDPOINT_CASES; i++) {
@@ -480,7 +460,7 @@ static void aim_angle_shrinks(void)
         for (int k = 0; k < SWEEP_STEPS; k++)
             rq[i * SWEEP_STEPS + k] = aim_request(p, animated, target, (float)k / (SWEEP_STEPS - 1));
     }
-    REMEMBER(rq, rs, SWEEP_CASES * SWEEP_STEPS);
+    PICTURE_REMEMBER(rq, rs, SWEEP_CASES * SWEEP_STEPS);
     if (!CHECK_CALL(OP_AIM_BONE, rq, SWEEP_CASES * SWEEP_STEPS, rs, describe_aim))
         return;
     for (int i = 0; i < SWEEP_CASES; i++) {
@@ -531,7 +511,7 @@ static void aim_keeps_upright(void)
         for (int k = 0; k < W; k++)
             rq[i * W + k] = aim_request(p, animated, target, weights[k]);
     }
-    REMEMBER(rq, rs, UPRIGHT_CASES * W);
+    PICTURE_REMEMBER(rq, rs, UPRIGHT_CASES * W);
     if (!CHECK_CALL(OP_AIM_BONE, rq, UPRIGHT_CASES * W, rs, describe_aim))
         return;
     /* Weight 1 first (the point of the check), then the arc. */
@@ -588,7 +568,7 @@ static void aim_degenerate_targets(void)
     rq[UNDER_MIN] = aim_request(v3_zero(), turned, v3(0.999f * AIM_MIN_DISTANCE, 0.0f, 0.0f), 1.0f);
     /* A finite animated rotation need not be unit: kept, normalized. */
     rq[ON_BONE_SCALED] = aim_request(p, q4(2.5f * turned.x, 2.5f * turned.y, 2.5f * turned.z, 2.5f * turned.w), p, 0.6f);
-    REMEMBER(rq, rs, N);
+    PICTURE_REMEMBER(rq, rs, N);
     if (!CHECK_CALL(OP_AIM_BONE, rq, N, rs, describe_aim))
         return;
     for (int i = 0; i < N; i++) {
@@ -671,7 +651,7 @@ static void aim_invalid_input(void)
     rq[INF_ROTATION] = aim_request(p, q4(0.0f, 0.0f, 0.0f, INFINITY), target, 0.5f);
     rq[INF_WEIGHT] = aim_request(p, animated, target, INFINITY);
     rq[BARELY_HEAVY] = aim_request(p, animated, target, nextafterf(1.0f, 2.0f));
-    REMEMBER(rq, rs, N);
+    PICTURE_REMEMBER(rq, rs, N);
     if (!CHECK_CALL(OP_AIM_BONE, rq, N, rs, describe_aim))
         return;
     for (int i = 0; i < N; i++) {
@@ -814,7 +794,7 @@ static void look_at_spreads(void)
             rq[i * 3 + k] = look_request(&in);
         }
     }
-    REMEMBER(rq, rs, CHAIN_CASES * 3);
+    PICTURE_REMEMBER(rq, rs, CHAIN_CASES * 3);
     if (!CHECK_CALL(OP_LOOK_AT, rq, CHAIN_CASES * 3, rs, describe_look))
         return;
     /* The full look first: it is what the stub and most mistakes miss. */
@@ -916,7 +896,7 @@ static void look_at_weight_sweep(void)
             rq[i * LOOK_SWEEP_STEPS + k] = look_request(&in);
         }
     }
-    REMEMBER(rq, rs, LOOK_SWEEP_CASES * LOOK_SWEEP_STEPS);
+    PICTURE_REMEMBER(rq, rs, LOOK_SWEEP_CASES * LOOK_SWEEP_STEPS);
     if (!CHECK_CALL(OP_LOOK_AT, rq, LOOK_SWEEP_CASES * LOOK_SWEEP_STEPS, rs, describe_look))
         return;
     for (int i = 0; i < LOOK_SWEEP_CASES; i++) {
@@ -1029,7 +1009,7 @@ static void look_at_degenerate(void)
         "weight = -0.2", "bones[1].position.x = 1e30 (> IK_WORLD_LIMIT)", "bones[0].position.y = -inf",
         "target.y = 2e18 (> IK_WORLD_LIMIT)", "bones[2].share = NaN",
     };
-    REMEMBER(rq, rs, N);
+    PICTURE_REMEMBER(rq, rs, N);
     if (!CHECK_CALL(OP_LOOK_AT, rq, N, rs, describe_look))
         return;
     for (int i = 0; i < N; i++) {
@@ -1261,7 +1241,7 @@ static void wall_reach_walk_past(void)
         n += walk_past_wall(&r, &rq[n], WALK_FRAMES, zero_over_reach[w]);
     }
     first[WALKS] = n;
-    REMEMBER(rq, rs, (size_t)n);
+    PICTURE_REMEMBER(rq, rs, (size_t)n);
     if (!CHECK_CALL(OP_WALL_REACH, rq, (size_t)n, rs, describe_reach))
         return;
     for (int w = 0; w < WALKS; w++) {
@@ -1339,7 +1319,7 @@ static void wall_reach_invalid(void)
     rq[INF_HAND].in.hand.x = -INFINITY;
     rq[ZERO_LOWER].in.lower_length = 0.0f;
     rq[FULL_ZERO].in.full_weight_distance = 0.0f; /* >= 0 is allowed: weight 1 only on the point itself */
-    REMEMBER(rq, rs, N);
+    PICTURE_REMEMBER(rq, rs, N);
     if (!CHECK_CALL(OP_WALL_REACH, rq, N, rs, describe_reach))
         return;
     for (int i = 0; i < N; i++) {

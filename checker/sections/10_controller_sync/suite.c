@@ -147,27 +147,7 @@ static float plane_height(plane p, float x, float z)
  * replayed here) and yours (dashed vermilion), and at the failing frame
  * both spheres' outlines. A slide: the start, the motion asked for
  * (grey), where the sphere should end and where yours did. The failing
- * run's answers are found by the request's index (remember_answers). */
-static struct {
-    const void *rq, *rs;
-    size_t size_rq;
-    int count;
-} g_answers;
-
-static void remember_answers(const void *rq, size_t size_rq, const void *rs, int count)
-{
-    g_answers.rq = rq, g_answers.rs = rs, g_answers.size_rq = size_rq, g_answers.count = count;
-}
-#define REMEMBER(rq, rs, n) remember_answers((rq), sizeof *(rq), (rs), (n))
-
-static int answer_index(const void *rq, size_t size_rq)
-{
-    uintptr_t at = (uintptr_t)rq, base = (uintptr_t)g_answers.rq;
-    if (!g_answers.rq || size_rq != g_answers.size_rq || at < base || (at - base) % size_rq != 0 ||
-        (at - base) / size_rq >= (uintptr_t)g_answers.count)
-        return -1;
-    return (int)((at - base) / size_rq);
-}
+ * run's answers are found by the request's index (PICTURE_REMEMBER in picture.h). */
 
 /* The panel's plane: 0 from above, 1 from the side along `ahead`. */
 static void ctrl_panel(int side, vec3 origin, vec3 ahead)
@@ -227,13 +207,13 @@ static void ctrl_sphere(const char *block, vec3 center, float radius, int side)
 
 static void run_picture(const ctrl_run_request *rq, int frame, const char *what)
 {
-    int i = answer_index(rq, sizeof *rq);
+    int i = picture_answer_index(rq, sizeof *rq);
     int frames = rq->frame_count;
     if (i < 0 || frames < 1 || frames > CTRL_RUN_FRAMES || frame < 0 || frame >= frames || rq->pass_null_world ||
         rq->pass_null_settings || rq->pass_null_state || ctrl_check_world(&rq->world) != CTRL_OK ||
         ctrl_check_settings(&rq->settings) != CTRL_OK || !v3_is_finite(rq->start.center) || !picture_case("ctrl"))
         return;
-    const ctrl_run_response *rs = (const ctrl_run_response *)g_answers.rs + i;
+    const ctrl_run_response *rs = (const ctrl_run_response *)picture_answers() + i;
     static vec3 want[CTRL_RUN_FRAMES + 1], got[CTRL_RUN_FRAMES + 1];
     ctrl_state s = rq->start;
     want[0] = got[0] = rq->start.center;
@@ -728,7 +708,7 @@ static void never_inside_at_any_speed(void)
             rq[i].deltas[f] = v3(step * sinf(heading), 0.0f, step * cosf(heading));
         }
     }
-    REMEMBER(rq, rs, N);
+    PICTURE_REMEMBER(rq, rs, N);
     if (!CHECK_CALL(OP_CTRL_RUN, rq, N, rs, NULL) || !NO_OVERRUN(rs, N, "ctrl_root_motion_frame"))
         return;
     for (int i = 0; i < N; i++) {
@@ -778,7 +758,7 @@ static void slides_along_wall(void)
         fill_dts(&rq[i], 3.0f, RATES[i], &r);
         walk_deltas(&rq[i], speed, drift);
     }
-    REMEMBER(rq, rs, N);
+    PICTURE_REMEMBER(rq, rs, N);
     if (!CHECK_CALL(OP_CTRL_RUN, rq, N, rs, NULL) || !NO_OVERRUN(rs, N, "ctrl_root_motion_frame"))
         return;
     for (int i = 0; i < N; i++) {
@@ -859,7 +839,7 @@ static void flat_ground_as_far_as_clip(void)
         if (!real_clip_deltas(&rq[i], RATES[i], &r))
             return;
     }
-    REMEMBER(rq, rs, N);
+    PICTURE_REMEMBER(rq, rs, N);
     if (!CHECK_CALL(OP_CTRL_RUN, rq, N, rs, NULL) || !NO_OVERRUN(rs, N, "ctrl_root_motion_frame"))
         return;
     for (int i = 0; i < N; i++) {
@@ -910,7 +890,7 @@ static void falls_off_ledge(void)
         fill_dts(&rq[i], 3.0f, RATES[i], NULL);
         walk_deltas(&rq[i], 1.4f, 0.0f);
     }
-    REMEMBER(rq, rs, N);
+    PICTURE_REMEMBER(rq, rs, N);
     if (!CHECK_CALL(OP_CTRL_RUN, rq, N, rs, NULL) || !NO_OVERRUN(rs, N, "ctrl_root_motion_frame"))
         return;
     for (int i = 0; i < N; i++) {
@@ -967,7 +947,7 @@ static void walks_down_slope(void)
         fill_dts(&rq[i], 4.5f, RATES[i], &r);
         walk_deltas(&rq[i], 1.4f, 0.0f);
     }
-    REMEMBER(rq, rs, N);
+    PICTURE_REMEMBER(rq, rs, N);
     if (!CHECK_CALL(OP_CTRL_RUN, rq, N, rs, NULL) || !NO_OVERRUN(rs, N, "ctrl_root_motion_frame"))
         return;
     for (int i = 0; i < N; i++) {
@@ -1064,7 +1044,7 @@ static void slope_limit_and_steps(void)
         fill_dts(&rq[i], 2.5f, CASES[i].rate, NULL);
         walk_deltas(&rq[i], 1.4f, 0.0f);
     }
-    REMEMBER(rq, rs, N);
+    PICTURE_REMEMBER(rq, rs, N);
     if (!CHECK_CALL(OP_CTRL_RUN, rq, N, rs, NULL) || !NO_OVERRUN(rs, N, "ctrl_root_motion_frame"))
         return;
     plane ramp = box_face(&rq[0].world.boxes[1], v3(0, 1, 0));
@@ -1166,7 +1146,7 @@ static void chapter_gravity(void)
             t = next;
         }
     }
-    REMEMBER(rq, rs, N);
+    PICTURE_REMEMBER(rq, rs, N);
     if (!CHECK_CALL(OP_CTRL_RUN, rq, N, rs, NULL) || !NO_OVERRUN(rs, N, "ctrl_root_motion_frame"))
         return;
     for (int i = 0; i < N; i++) {
@@ -1340,7 +1320,7 @@ static void bad_input(void)
     frq[17].dts[0] = CTRL_MAX_DT;
     frq[18].settings.step_height = 1.0f; /* the header's order: settings before dt */
     frq[18].dts[0] = 0.0f;
-    REMEMBER(frq, frs, F);
+    PICTURE_REMEMBER(frq, frs, F);
     if (!CHECK_CALL(OP_CTRL_RUN, frq, F, frs, describe_run) || !NO_OVERRUN(frs, F, "ctrl_root_motion_frame"))
         return;
     for (int i = 0; i < F; i++) {
@@ -1487,7 +1467,7 @@ static void depenetration(void)
     frq[0].settings = SETTINGS;
     frq[0].start = standing(v3(0.5f, r - 0.2f, 0.5f), 0.0f);
     fill_dts(&frq[0], 0.2f, 60.0f, NULL);
-    REMEMBER(frq, frs, 1);
+    PICTURE_REMEMBER(frq, frs, 1);
     if (!CHECK_CALL(OP_CTRL_RUN, frq, 1, frs, NULL) || !NO_OVERRUN(frs, 1, "ctrl_root_motion_frame"))
         return;
     const char *what = T(MSG_CTRL_WHAT_SUNK_FRAMES);
