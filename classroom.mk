@@ -59,7 +59,7 @@ classroom: $(CLASSROOM)/visible.tsv
 	  bash $(CLASSROOM_DIR)/export.sh "$(OUT)" $(CLASSROOM)/visible.tsv $(CLASSROOM_SEED)
 
 test-classroom: $(CHECKER) $(RUNNER_OBJS) $(BUGGY_SRC)
-	@rm -rf $(CLASSROOM)/export
+	@rm -rf $(CLASSROOM)/export && mkdir -p $(CLASSROOM)
 	@$(MAKE) --no-print-directory classroom OUT=$(CLASSROOM)/export >$(CLASSROOM)/export.log 2>&1 \
 	  || { cat $(CLASSROOM)/export.log; echo "test-classroom: make classroom failed"; exit 1; }
 	@bash $(CLASSROOM_DIR)/test_classroom.sh $(CLASSROOM)/export $(BUILD) $(CHECKER) $(OBJ)

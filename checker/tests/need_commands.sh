@@ -56,6 +56,7 @@ cmd   fc-list     fontconfig     more
 file  /usr/share/fonts/*/tlwg/Loma.*     fonts-thai-tlwg     more
 file  /usr/include/zlib.h               zlib1g-dev          more
 cmd   sim_c       similarity-tester  more
+cmd   git         git            more
 cmd   bash        bash           base
 cmd   sed         sed            base
 cmd   grep        grep           base
