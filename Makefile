@@ -442,9 +442,10 @@ bench-grade: setup $(CHECKER) $(RUNNER_OBJS) $(GRADE_ALL)
 # The same checker, runners and programs with the other compiler (CC can be
 # gcc or clang; whichever is not the default is tried here when installed).
 OTHER_CC := $(if $(findstring clang,$(shell $(CC) --version 2>/dev/null)),gcc,clang)
-test-other-cc: $(HOSTILE_SRC)
+test-other-cc: $(HOSTILE_SRC) $(BUGGY_SRC)
 	@if command -v $(OTHER_CC) >/dev/null 2>&1; then \
-	  $(MAKE) --no-print-directory CC=$(OTHER_CC) BUILD=build/$(OTHER_CC) all programs >/dev/null || { echo "test-other-cc: $(OTHER_CC) build failed"; exit 1; }; \
+	  $(MAKE) --no-print-directory CC=$(OTHER_CC) BUILD=build/$(OTHER_CC) all programs build/$(OTHER_CC)/classroom/record/checker >/dev/null || { echo "test-other-cc: $(OTHER_CC) build failed"; exit 1; }; \
+	  $(MAKE) --no-print-directory $(RECORD_CHECKER) >/dev/null && bash checker/tests/test_cc_cases.sh $(BUILD) build/$(OTHER_CC) $(firstword $(CC)) 2 || exit 1; \
 	  build/$(OTHER_CC)/checker --root . --dir solutions --objdir build/$(OTHER_CC)/obj --work build/$(OTHER_CC)/check/solutions \
 	    --cc $(OTHER_CC) --no-color > build/$(OTHER_CC)/solutions.log 2>&1 || { cat build/$(OTHER_CC)/solutions.log; echo "test-other-cc: solutions fail with $(OTHER_CC)"; exit 1; }; \
 	  build/$(OTHER_CC)/checker --root . --dir exercises --objdir build/$(OTHER_CC)/obj --work build/$(OTHER_CC)/check/exercises \
