@@ -50,8 +50,10 @@ static int run_find(const char *root, const char *upload, const char *staging, c
     size_t cap = 1 << 14, n = 0;
     char *buf = malloc(cap);
     ssize_t got;
-    while (pid > 0 && buf && n < cap && (got = read(out[0], buf + n, cap - n)) > 0)
-        n += (size_t)got;
+    char spill[512]; /* past the cap (never, in practice): read on, so bash never blocks on a full pipe */
+    while (pid > 0 && (got = buf && n < cap ? read(out[0], buf + n, cap - n) : read(out[0], spill, sizeof spill)) > 0)
+        if (buf && n < cap)
+            n += (size_t)got;
     close(out[0]);
     int status = 0;
     if (pid < 0 || waitpid(pid, &status, 0) < 0 || !WIFEXITED(status) || WEXITSTATUS(status) != 0 || !buf) {
