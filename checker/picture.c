@@ -81,6 +81,8 @@ static char g_slug[64];
 static vec3 g_origin = {0, 0, 0}, g_ax = {1, 0, 0}, g_ay = {0, 1, 0};
 static int g_note_said;
 static int g_all; /* grading: every failing check's picture, into the student's result folder */
+static int picture_refused(const char *slug, const char *check); /* the student edition's, at the end */
+static void picture_print_refused(void);
 
 /* Student points far outside the trusted view would shrink the picture
  * to nothing: the view grows to at most this many times the trusted
@@ -198,6 +200,8 @@ int picture_case(const char *kind)
         return 0;
     if (g_open_check && !strcmp(g_open_check, test->pName))
         return 0; /* this check's picture is open already: the first case wins */
+    if (picture_refused(g_slug, test->pName))
+        return 0;
     for (int i = 0; i < g_count; i++)
         if (!strcmp(g_pictures[i]->slug, g_slug) && !strcmp(g_pictures[i]->check, test->pName))
             return 0;
@@ -878,6 +882,10 @@ void picture_draw(void)
 
 void picture_print(const char *slug, const char *check)
 {
+    if (picture_refused(slug, check) && have_gnuplot()) {
+        picture_print_refused();
+        return;
+    }
     for (int i = 0; i < g_count; i++) {
         picture *p = g_pictures[i];
         if (strcmp(p->check, check) != 0 || strcmp(p->slug, slug) != 0)
@@ -907,3 +915,73 @@ int picture_answer_index(const void *rq, size_t size_rq)
 }
 
 const void *picture_answers(void) { return g_picture_batch.rs; }
+
+/* ---- the student edition (checker/classroom/replay.c) ----------------------
+ *
+ * There the reference's answers come from a table recorded on the visible
+ * seed. A picture may ask the reference about its case in a way the check
+ * did not (05/06: the chain after 1, 2, ... passes) and the table may not
+ * have it. Such a picture is dropped, never drawn from zeros, and the
+ * check must end as it would with no picture at all: the replay stops it
+ * (picture_reference_missed), and the driver runs it again with its
+ * picture off (picture_redo). picture_print then says in one line why
+ * there is no picture. Separate from the rest: only the export's replay
+ * calls picture_reference_missed. */
+static char g_no_picture[MAX_PICTURES][2][64]; /* slug, check: no picture, and why said */
+static int g_no_picture_count, g_redo_pending;
+
+static int no_picture(const char *slug, const char *check)
+{
+    for (int i = 0; i < g_no_picture_count; i++)
+        if (!strcmp(g_no_picture[i][0], slug) && !strcmp(g_no_picture[i][1], check))
+            return 1;
+    return 0;
+}
+
+int picture_reference_missed(void)
+{
+    picture *p = current();
+    if (!p)
+        return 0;
+    if (!no_picture(p->slug, p->check) && g_no_picture_count < MAX_PICTURES) {
+        snprintf(g_no_picture[g_no_picture_count][0], 64, "%s", p->slug);
+        snprintf(g_no_picture[g_no_picture_count][1], 64, "%s", p->check);
+        g_no_picture_count++;
+    }
+    g_redo_pending = 1;
+    for (int i = 0; i < g_count; i++)
+        if (g_pictures[i] == p) {
+            for (int b = 0; b < p->block_count; b++)
+                free(p->blocks[b].text);
+            free(p);
+            g_pictures[i] = g_pictures[--g_count];
+            break;
+        }
+    g_open = NULL;
+    g_open_check = NULL;
+    return 1;
+}
+
+int picture_redo(const section_def *section, int *only)
+{
+    int any = 0;
+    for (int i = 0; section->checks[i].name; i++)
+        any |= only[i] = g_redo_pending && no_picture(section->slug, section->checks[i].name);
+    g_redo_pending = 0;
+    return any;
+}
+
+/* picture_case's refusal and picture_print's line for such a check. */
+static int picture_refused(const char *slug, const char *check)
+{
+    return g_no_picture_count > 0 && no_picture(slug, check);
+}
+
+static void picture_print_refused(void)
+{
+    printf("%s", msg_is_english()
+                     ? "  (no picture of this case in the student edition: the reference's answer it needs was not "
+                       "recorded; the instructor's tree draws it)\n"
+                     : "  (ฉบับผู้เรียนไม่มีรูปของกรณีนี้ (no picture in the student edition): ไม่ได้บันทึกคำตอบอ้างอิงที่รูปต้องใช้ "
+                       "— ในชุดของผู้สอนมีรูปนี้)\n");
+}
