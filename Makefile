@@ -113,14 +113,10 @@ $(OBJ)/runner_main.o: checker/runner_main.c checker/protocol.h
 
 # The given helper sources (include/*.c), linked into every runner too, so a
 # student's section may call them. An empty archive when there are none.
-# A section of its own per function: a runner links only the helpers its
-# section calls (the checker links with --gc-sections; include/ikmath.c
-# holds every ikmath.h helper, 10 KB, and a 05 runner needs a few).
-COMMON_SECTIONS := -ffunction-sections -fdata-sections
 $(OBJ)/libcommon.a: $(COMMON_SRC) $(HEADERS)
 	@mkdir -p $(OBJ)/common
 	@rm -f $@ $(OBJ)/common/*.o
-	@for f in $(COMMON_SRC); do $(CC) $(CFLAGS_ALL) $(COMMON_SECTIONS) -Iinclude -c $$f -o $(OBJ)/common/$$(basename $$f .c).o || exit 1; done
+	@for f in $(COMMON_SRC); do $(CC) $(CFLAGS_ALL) -Iinclude -c $$f -o $(OBJ)/common/$$(basename $$f .c).o || exit 1; done
 	@ar rcs $@ $(foreach f,$(COMMON_SRC),$(OBJ)/common/$(basename $(notdir $(f))).o)
 
 $(OBJ)/ops/%.o: checker/sections/%/ops.c $(HEADERS)
@@ -149,7 +145,7 @@ $(OBJ)/musl/stamp: checker/runner_main.c checker/protocol.h $(wildcard checker/s
 	  echo "(musl-gcc not found: runners are linked against glibc, grading is slower)"; touch $@; exit 0; fi; \
 	cc="gcc -specs=$$specs $(STRICT) -fno-math-errno -O2"; \
 	$$cc -Ichecker -c checker/runner_main.c -o $(OBJ)/musl/runner_main.o || exit 1; \
-	for f in $(COMMON_SRC); do $$cc $(COMMON_SECTIONS) -Iinclude -c $$f -o $(OBJ)/musl/common/$$(basename $$f .c).o || exit 1; done; \
+	for f in $(COMMON_SRC); do $$cc -Iinclude -c $$f -o $(OBJ)/musl/common/$$(basename $$f .c).o || exit 1; done; \
 	ar rcs $(OBJ)/musl/libcommon.a $(OBJ)/musl/common/*.o; \
 	for s in $(SECTIONS); do \
 	  $$cc -Iinclude -Ichecker -Isolutions/$$s -c checker/sections/$$s/ops.c -o $(OBJ)/musl/ops/$$s.o || exit 1; \

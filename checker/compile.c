@@ -241,10 +241,11 @@ static int build_command(const options *o, const section_def *s, compile_job *j,
      * not compiled again at -O0 into the student's file: same results,
      * the checks of a CCD 3-4x faster (issue 17, make bench-pictures) */
     snprintf(j->linked_helpers, sizeof j->linked_helpers, "%s/common/ikmath.o", objdir);
-    if (file_exists(j->linked_helpers)) {
+    /* (no --gc-sections to drop the helpers a section does not call: it
+     * would also drop a submission's unreferenced sections, its .interp
+     * trick among them, which runner_elf.c must see and refuse) */
+    if (file_exists(j->linked_helpers))
         argv[argc++] = "-DIK_API=inline";
-        argv[argc++] = "-Wl,--gc-sections"; /* only the helpers it calls (the Makefile's COMMON_SECTIONS) */
-    }
     argv[argc++] = j->include_root;
     argv[argc++] = j->include_stage;
     /* the student edition has no reference: the student's own sources
