@@ -44,6 +44,8 @@ static int grade_section(const options *o, section_result *sr)
     check_record compile_record;
     int ok = 1;
     fprintf(stderr, msg(MSG_CHECKING_SECTION), sr->def->slug);
+    /* make check and watch (not grading, not the list): gnuplot starts now */
+    picture_warm_up(o->list_only || CHECK_ENV.plot_defer || outputs_grading(o) ? NULL : o->work, sr->def->slug);
     double compile_start = os_clock(), compile_cpu = os_cpu();
     int compiled = compile_section(o, sr->def, runner, sizeof runner, &compile_record, key);
     sr->compile_seconds = os_clock() - compile_start;

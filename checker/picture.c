@@ -20,6 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -82,6 +83,7 @@ static vec3 g_origin = {0, 0, 0}, g_ax = {1, 0, 0}, g_ay = {0, 1, 0};
 static int g_note_said;
 static int g_all; /* grading: every failing check's picture, into the student's result folder */
 static int picture_refused(const char *slug, const char *check); /* the student edition's, at the end */
+static int draw_warm(const char *script, spawn_result *rs);        /* gnuplot started early, at the end */
 static void picture_print_refused(void);
 
 /* Student points far outside the trusted view would shrink the picture
@@ -701,10 +703,12 @@ static void draw(const picture *only)
         clear_pending(only);
         return;
     }
-    const char *argv[] = {"gnuplot", script, NULL};
-    spawn_request rq = {.argv = argv, .timeout_ms = 30000, .output_keep = 2000, .output_limit = 1u << 16};
     spawn_result rs;
-    spawn_run(&rq, &rs);
+    if (!draw_warm(script, &rs)) {
+        const char *argv[] = {"gnuplot", script, NULL};
+        spawn_request rq = {.argv = argv, .timeout_ms = 30000, .output_keep = 2000, .output_limit = 1u << 16};
+        spawn_run(&rq, &rs);
+    }
     /* One bad template must not hide the others' pictures: each picture
      * counts as drawn when its files are there and not empty (the PNG,
      * when it follows, is not waited for). */
@@ -984,4 +988,112 @@ static void picture_print_refused(void)
                        "recorded; the instructor's tree draws it)\n"
                      : "  (ฉบับผู้เรียนไม่มีรูปของกรณีนี้ (no picture in the student edition): ไม่ได้บันทึกคำตอบอ้างอิงที่รูปต้องใช้ "
                        "— ในชุดของผู้สอนมีรูปนี้)\n");
+}
+
+/* ---- gnuplot started early (make check, watch) ------------------------------
+ *
+ * gnuplot's own start (82 shared libraries, ~20 ms CPU) was a third of a
+ * picture's time in watch's redraw. When the section failed last time
+ * (the work folder's results.tsv says so), picture_warm_up starts gnuplot
+ * before the compile, reading its commands from a pipe, so it has started
+ * by the time the picture is there; draw_warm hands it the script and
+ * waits for it as spawn_run did. A run that draws nothing closes the pipe
+ * (at exit) and that gnuplot ends on its own. */
+static pid_t g_warm_pid = -1;
+static int g_warm_fd = -1;
+static char g_warm_log[4200];
+
+/* At exit, a gnuplot started for nothing (the run drew no picture): its
+ * pipe closed, it ends on its own; its log goes. */
+static void warm_unused(void)
+{
+    if (g_warm_pid > 0) {
+        close(g_warm_fd);
+        unlink(g_warm_log);
+        g_warm_pid = -1;
+    }
+}
+
+void picture_warm_up(const char *work, const char *slug)
+{
+    if (g_warm_pid > 0 || !work || !have_gnuplot())
+        return;
+    char results[4200], line[512], want[128];
+    snprintf(results, sizeof results, "%s/results.tsv", work);
+    snprintf(want, sizeof want, "section\t%s\tfailing\t", slug);
+    FILE *f = fopen(results, "r");
+    int failing = 0;
+    while (f && !failing && fgets(line, sizeof line, f))
+        failing = !strncmp(line, want, strlen(want));
+    if (f)
+        fclose(f);
+    char dir[4200];
+    snprintf(dir, sizeof dir, "%s/pictures", work);
+    int fds[2];
+    if (!failing || !make_dir(dir) || pipe(fds) != 0)
+        return;
+    snprintf(g_warm_log, sizeof g_warm_log, "%s/pictures-warm.%ld.log", dir, (long)getpid());
+    pid_t pid = fork();
+    if (pid == 0) {
+        int log = open(g_warm_log, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+        dup2(fds[0], 0);
+        if (log >= 0)
+            dup2(log, 1), dup2(log, 2);
+        for (int fd = 3; fd < 256; fd++)
+            close(fd);
+        /* the environment spawn_run gives gnuplot (spawn.c) */
+        char *const env[] = {"PATH=/usr/local/bin:/usr/bin:/bin", "LC_ALL=C", NULL};
+        char *const argv[] = {"gnuplot", NULL};
+        execvpe("gnuplot", argv, env);
+        _exit(127);
+    }
+    close(fds[0]);
+    if (pid < 0) {
+        close(fds[1]);
+        return;
+    }
+    fcntl(fds[1], F_SETFD, FD_CLOEXEC); /* no compiler or runner inherits it */
+    g_warm_fd = fds[1];
+    g_warm_pid = pid;
+    static int registered;
+    if (!registered)
+        registered = atexit(warm_unused) == 0;
+}
+
+static int draw_warm(const char *script, spawn_result *rs)
+{
+    if (g_warm_pid <= 0)
+        return 0;
+    pid_t pid = g_warm_pid;
+    g_warm_pid = -1;
+    char q[4400], cmd[4500];
+    quoted(q, sizeof q, script);
+    int n = snprintf(cmd, sizeof cmd, "load %s\n", q);
+    int sent = write(g_warm_fd, cmd, (size_t)n) == n;
+    close(g_warm_fd);
+    g_warm_fd = -1;
+    int status = 0, done = 0;
+    for (int waited_ms = 0; sent && waited_ms < 30000 && !done; waited_ms++) {
+        done = waitpid(pid, &status, WNOHANG) == pid;
+        if (!done)
+            usleep(1000);
+    }
+    if (!done) {
+        kill(pid, SIGKILL);
+        waitpid(pid, &status, 0);
+    }
+    memset(rs, 0, sizeof *rs);
+    /* what it said, as spawn_run would have kept it (keep_gnuplot_log) */
+    FILE *log = fopen(g_warm_log, "r");
+    char *said = malloc(2001);
+    size_t got = log && said ? fread(said, 1, 2000, log) : 0;
+    if (log)
+        fclose(log);
+    unlink(g_warm_log);
+    if (said)
+        said[got] = '\0';
+    rs->output = said; /* freed by spawn_result_free */
+    rs->output_size = got;
+    rs->end = done ? SPAWN_EXITED : SPAWN_TIMED_OUT;
+    return sent; /* not sent: gnuplot is gone, draw it the usual way */
 }

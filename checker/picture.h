@@ -94,6 +94,11 @@ void picture_print(const char *slug, const char *check);
  * without it), 0 otherwise. picture_redo flags in `only` (one int per
  * check of the section) those to run again, their pictures off; 0 when none. */
 int picture_reference_missed(void);
+
+/* make check and watch: starts gnuplot before section `slug` compiles when
+ * it failed last time (work's results.tsv), so the first failing check's
+ * picture does not wait for gnuplot's own start. work NULL: nothing. */
+void picture_warm_up(const char *work, const char *slug);
 int picture_redo(const section_def *section, int *only);
 
 /* The failing-case drawers of 07, 08 and 10 are handed only the request
