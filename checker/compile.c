@@ -129,7 +129,6 @@ typedef struct {
     char src[1024], staged[4096], src_shown[2048];
     char include_root[4096], include_stage[4096], ops_obj[4096], main_obj[4096], common_lib[4096];
     char deps[MAX_DEPS][4096], specs_flag[4200], musl_objdir[4096], as_deps[4200], tmp_dir[4200];
-    char linked_helpers[4200];
     const char *specs; /* specs_flag when linking against musl, else NULL */
     const char *argv[64];
 } compile_job;
@@ -237,15 +236,6 @@ static int build_command(const options *o, const section_def *s, compile_job *j,
 
     int argc = add_flags(o, j, 0);
     const char **argv = j->argv;
-    /* ikmath.h's helpers from libcommon.a's -O2 copy (include/ikmath.c),
-     * not compiled again at -O0 into the student's file: same results,
-     * the checks of a CCD 3-4x faster (issue 17, make bench-pictures) */
-    snprintf(j->linked_helpers, sizeof j->linked_helpers, "%s/common/ikmath.o", objdir);
-    /* (no --gc-sections to drop the helpers a section does not call: it
-     * would also drop a submission's unreferenced sections, its .interp
-     * trick among them, which runner_elf.c must see and refuse) */
-    if (file_exists(j->linked_helpers))
-        argv[argc++] = "-DIK_API=inline";
     argv[argc++] = j->include_root;
     argv[argc++] = j->include_stage;
     /* the student edition has no reference: the student's own sources

@@ -16,17 +16,6 @@
 #include <float.h>
 #include <math.h>
 
-/* How the helpers below are defined: static inline, as everywhere you
- * build them. Only the checker changes it: it compiles your graded file
- * at -O0 with -DIK_API=inline, so your calls go to the one copy of each
- * helper that include/ikmath.c builds with -O2 and the runner links - the
- * same float operations in the same order (no -ffast-math, no contraction
- * under -std=c11), so the same results, in a fraction of the time: the
- * helpers compiled at -O0 were ~3/4 of a CCD's checks (make bench-pictures). */
-#ifndef IK_API
-#define IK_API static inline
-#endif
-
 /* -std=c11 does not define M_PI, so the project carries its own. */
 #define IK_PI 3.14159265358979323846f
 #define IK_RAD_TO_DEG (180.0f / IK_PI)
@@ -56,31 +45,31 @@ typedef struct { float x, y, z, w; } quat;
  * with compound literals instead: the checker compiles student code at
  * -O0, where each helper call is a real call, and measured a quarter of
  * the chain sections' run time inside v3() alone. */
-IK_API vec3 v3(float x, float y, float z) { vec3 r = {x, y, z}; return r; }
-IK_API vec3 v3_zero(void) { return (vec3){0.0f, 0.0f, 0.0f}; }
-IK_API vec3 v3_up(void) { return (vec3){0.0f, 1.0f, 0.0f}; }
-IK_API vec3 v3_forward(void) { return (vec3){0.0f, 0.0f, 1.0f}; }
-IK_API vec3 v3_right(void) { return (vec3){1.0f, 0.0f, 0.0f}; }
+static inline vec3 v3(float x, float y, float z) { vec3 r = {x, y, z}; return r; }
+static inline vec3 v3_zero(void) { return (vec3){0.0f, 0.0f, 0.0f}; }
+static inline vec3 v3_up(void) { return (vec3){0.0f, 1.0f, 0.0f}; }
+static inline vec3 v3_forward(void) { return (vec3){0.0f, 0.0f, 1.0f}; }
+static inline vec3 v3_right(void) { return (vec3){1.0f, 0.0f, 0.0f}; }
 
-IK_API vec3 v3_add(vec3 a, vec3 b) { return (vec3){a.x + b.x, a.y + b.y, a.z + b.z}; }
-IK_API vec3 v3_sub(vec3 a, vec3 b) { return (vec3){a.x - b.x, a.y - b.y, a.z - b.z}; }
-IK_API vec3 v3_scale(vec3 a, float s) { return (vec3){a.x * s, a.y * s, a.z * s}; }
-IK_API vec3 v3_neg(vec3 a) { return (vec3){-a.x, -a.y, -a.z}; }
-IK_API float v3_dot(vec3 a, vec3 b) { return a.x * b.x + a.y * b.y + a.z * b.z; }
+static inline vec3 v3_add(vec3 a, vec3 b) { return (vec3){a.x + b.x, a.y + b.y, a.z + b.z}; }
+static inline vec3 v3_sub(vec3 a, vec3 b) { return (vec3){a.x - b.x, a.y - b.y, a.z - b.z}; }
+static inline vec3 v3_scale(vec3 a, float s) { return (vec3){a.x * s, a.y * s, a.z * s}; }
+static inline vec3 v3_neg(vec3 a) { return (vec3){-a.x, -a.y, -a.z}; }
+static inline float v3_dot(vec3 a, vec3 b) { return a.x * b.x + a.y * b.y + a.z * b.z; }
 
-IK_API vec3 v3_cross(vec3 a, vec3 b)
+static inline vec3 v3_cross(vec3 a, vec3 b)
 {
     return (vec3){a.y * b.z - a.z * b.y,
                   a.z * b.x - a.x * b.z,
                   a.x * b.y - a.y * b.x};
 }
 
-IK_API float v3_length_sq(vec3 a) { return v3_dot(a, a); }
-IK_API float v3_length(vec3 a) { return sqrtf(v3_dot(a, a)); }
-IK_API float v3_distance(vec3 a, vec3 b) { return v3_length(v3_sub(a, b)); }
+static inline float v3_length_sq(vec3 a) { return v3_dot(a, a); }
+static inline float v3_length(vec3 a) { return sqrtf(v3_dot(a, a)); }
+static inline float v3_distance(vec3 a, vec3 b) { return v3_length(v3_sub(a, b)); }
 
 /* Unit vector along a, or `fallback` when a has no direction. */
-IK_API vec3 v3_normalize_or(vec3 a, vec3 fallback)
+static inline vec3 v3_normalize_or(vec3 a, vec3 fallback)
 {
     float len_sq = v3_length_sq(a);
     if (!(len_sq > IK_EPSILON_SQ)) /* also catches NaN */
@@ -98,21 +87,21 @@ IK_API vec3 v3_normalize_or(vec3 a, vec3 fallback)
 }
 
 /* Unit vector along a; the zero vector when a has no direction. */
-IK_API vec3 v3_normalize(vec3 a) { return v3_normalize_or(a, v3_zero()); }
+static inline vec3 v3_normalize(vec3 a) { return v3_normalize_or(a, v3_zero()); }
 
 /* a + (b - a) * t; t is not clamped (FABRIK uses any ratio). */
-IK_API vec3 v3_lerp(vec3 a, vec3 b, float t) { return v3_add(a, v3_scale(v3_sub(b, a), t)); }
+static inline vec3 v3_lerp(vec3 a, vec3 b, float t) { return v3_add(a, v3_scale(v3_sub(b, a), t)); }
 
-IK_API int v3_is_finite(vec3 a) { return isfinite(a.x) && isfinite(a.y) && isfinite(a.z); }
+static inline int v3_is_finite(vec3 a) { return isfinite(a.x) && isfinite(a.y) && isfinite(a.z); }
 
 /* A coordinate or length inside the workbook's world (IK_WORLD_LIMIT);
  * false for NaN and inf, so it also does v3_is_finite's job when
  * validating input. */
-IK_API int ik_in_world(float x) { return fabsf(x) <= IK_WORLD_LIMIT; }
-IK_API int v3_in_world(vec3 a) { return ik_in_world(a.x) && ik_in_world(a.y) && ik_in_world(a.z); }
+static inline int ik_in_world(float x) { return fabsf(x) <= IK_WORLD_LIMIT; }
+static inline int v3_in_world(vec3 a) { return ik_in_world(a.x) && ik_in_world(a.y) && ik_in_world(a.z); }
 
 /* Some unit vector perpendicular to a (a need not be unit length). */
-IK_API vec3 v3_any_perpendicular(vec3 a)
+static inline vec3 v3_any_perpendicular(vec3 a)
 {
     /* Cross with the world axis least aligned with a, so the result is
      * never tiny. */
@@ -122,14 +111,14 @@ IK_API vec3 v3_any_perpendicular(vec3 a)
 
 /* ---- quat ------------------------------------------------------------ */
 
-IK_API quat q4(float x, float y, float z, float w) { quat r = {x, y, z, w}; return r; }
-IK_API quat quat_identity(void) { return (quat){0.0f, 0.0f, 0.0f, 1.0f}; }
-IK_API float quat_dot(quat a, quat b) { return a.x * b.x + a.y * b.y + a.z * b.z + a.w * b.w; }
-IK_API quat quat_neg(quat a) { return (quat){-a.x, -a.y, -a.z, -a.w}; }
-IK_API int quat_is_finite(quat a) { return isfinite(a.x) && isfinite(a.y) && isfinite(a.z) && isfinite(a.w); }
+static inline quat q4(float x, float y, float z, float w) { quat r = {x, y, z, w}; return r; }
+static inline quat quat_identity(void) { return (quat){0.0f, 0.0f, 0.0f, 1.0f}; }
+static inline float quat_dot(quat a, quat b) { return a.x * b.x + a.y * b.y + a.z * b.z + a.w * b.w; }
+static inline quat quat_neg(quat a) { return (quat){-a.x, -a.y, -a.z, -a.w}; }
+static inline int quat_is_finite(quat a) { return isfinite(a.x) && isfinite(a.y) && isfinite(a.z) && isfinite(a.w); }
 
 /* Unit quaternion along q; identity when q is (near) zero. */
-IK_API quat quat_normalize(quat q)
+static inline quat quat_normalize(quat q)
 {
     float len_sq = quat_dot(q, q);
     if (!(len_sq > IK_EPSILON_SQ))
@@ -146,7 +135,7 @@ IK_API quat quat_normalize(quat q)
 }
 
 /* Rotation of `radians` about `axis` (any length); identity for a zero axis. */
-IK_API quat quat_from_axis_angle(vec3 axis, float radians)
+static inline quat quat_from_axis_angle(vec3 axis, float radians)
 {
     vec3 n = v3_normalize(axis);
     if (v3_length_sq(n) == 0.0f)
@@ -156,7 +145,7 @@ IK_API quat quat_from_axis_angle(vec3 axis, float radians)
 }
 
 /* Hamilton product: the rotation "b, then a". */
-IK_API quat quat_mul(quat a, quat b)
+static inline quat quat_mul(quat a, quat b)
 {
     return (quat){a.w * b.x + a.x * b.w + a.y * b.z - a.z * b.y,
                   a.w * b.y - a.x * b.z + a.y * b.w + a.z * b.x,
@@ -164,10 +153,10 @@ IK_API quat quat_mul(quat a, quat b)
                   a.w * b.w - a.x * b.x - a.y * b.y - a.z * b.z};
 }
 
-IK_API quat quat_conjugate(quat q) { return (quat){-q.x, -q.y, -q.z, q.w}; }
+static inline quat quat_conjugate(quat q) { return (quat){-q.x, -q.y, -q.z, q.w}; }
 
 /* Inverse of any non-zero quaternion (the conjugate for unit ones). */
-IK_API quat quat_inverse(quat q)
+static inline quat quat_inverse(quat q)
 {
     float len_sq = quat_dot(q, q);
     if (!(len_sq > IK_EPSILON_SQ))
@@ -177,7 +166,7 @@ IK_API quat quat_inverse(quat q)
 }
 
 /* q * v * q^-1 for unit q, in the cheap form v + 2w(u x v) + 2u x (u x v). */
-IK_API vec3 quat_rotate(quat q, vec3 v)
+static inline vec3 quat_rotate(quat q, vec3 v)
 {
     vec3 u = (vec3){q.x, q.y, q.z};
     vec3 t = v3_scale(v3_cross(u, v), 2.0f);
@@ -187,7 +176,7 @@ IK_API vec3 quat_rotate(quat q, vec3 v)
 /* Angle in radians (0..pi) of the rotation that takes a to b. Uses atan2
  * on the relative rotation, not acos of a dot product: acos is too coarse
  * near 1 to tell 1e-4 rad from 1e-3 rad in float. */
-IK_API float quat_angle_between(quat a, quat b)
+static inline float quat_angle_between(quat a, quat b)
 {
     quat d = quat_mul(quat_conjugate(quat_normalize(a)), quat_normalize(b));
     float s = sqrtf(d.x * d.x + d.y * d.y + d.z * d.z);
@@ -197,7 +186,7 @@ IK_API float quat_angle_between(quat a, quat b)
 /* Smallest rotation taking direction `from` onto direction `to`.
  * Zero vector on either side: identity (there is no direction to turn).
  * Opposite vectors: a half turn about some axis perpendicular to `from`. */
-IK_API quat quat_from_to(vec3 from, vec3 to)
+static inline quat quat_from_to(vec3 from, vec3 to)
 {
     vec3 a = v3_normalize(from);
     vec3 b = v3_normalize(to);
@@ -230,7 +219,7 @@ IK_API quat quat_from_to(vec3 from, vec3 to)
  * job: an orthonormal basis gives a unit quaternion to float precision, so
  * no normalize here). One division per branch (a reciprocal, then
  * multiplies): this sits on the hot path of every bone rotation. */
-IK_API quat quat_from_basis(vec3 x, vec3 y, vec3 z)
+static inline quat quat_from_basis(vec3 x, vec3 y, vec3 z)
 {
     float trace = x.x + y.y + z.z;
     quat q;
@@ -252,7 +241,7 @@ IK_API quat quat_from_basis(vec3 x, vec3 y, vec3 z)
 
 /* The careful LookRotation: every degenerate case handled (see below).
  * quat_look_rotation calls it only when the quick path cannot be trusted. */
-IK_API quat quat_look_rotation_careful(vec3 forward, vec3 up)
+static inline quat quat_look_rotation_careful(vec3 forward, vec3 up)
 {
     /* Only directions count: vectors whose squares overflow are shrunk
      * first (see v3_normalize_or); an infinite forward has none. */
@@ -312,9 +301,9 @@ IK_API quat quat_look_rotation_careful(vec3 forward, vec3 up)
  * below is small; asking for it to be inlined made section 04's two bone
  * rotations 101 -> 89 ns (median of 9, 1 M random limbs, make bench). */
 #if defined(__GNUC__)
-#define IK_INLINE_HOT IK_API __attribute__((always_inline))
+#define IK_INLINE_HOT static inline __attribute__((always_inline))
 #else
-#define IK_INLINE_HOT IK_API
+#define IK_INLINE_HOT static inline
 #endif
 
 /* Like Unity's LookRotation: the rotation that turns +Z onto `forward` and
@@ -386,7 +375,7 @@ IK_INLINE_HOT quat quat_look_rotation(vec3 forward, vec3 up)
 /* Spherical interpolation along the shortest arc; t is clamped to 0..1.
  * q and -q are the same rotation, so b is flipped when the two point into
  * opposite hemispheres (otherwise slerp would take the long way round). */
-IK_API quat quat_slerp(quat a, quat b, float t)
+static inline quat quat_slerp(quat a, quat b, float t)
 {
     if (t < 0.0f) t = 0.0f;
     if (t > 1.0f) t = 1.0f;
