@@ -137,7 +137,11 @@ $(OBJ)/ref/%.o: solutions/%/$$(call section_name,$$*).c $(HEADERS)
 # CPU. The checker uses these objects (through
 # the specs file named in musl/specs) when they exist and the compiler is the
 # default gcc; otherwise, and for MEMCHECK or another compiler, glibc's.
-$(OBJ)/musl/stamp: checker/runner_main.c checker/protocol.h $(wildcard checker/sections/*/ops.c) $(REF_SRC) $(COMMON_SRC) $(HEADERS) | setup
+# Also the given headers' static inline helpers compiled once, for the
+# students' compiles (checker/fast_headers.sh says why); -fno-builtin-sinf
+# and the rest keep each libm call a call, as in the -O0 copies the student's
+# file would hold (no sinf + cosf merged into sincosf, no constant folded in).
+$(OBJ)/musl/stamp: checker/runner_main.c checker/protocol.h $(wildcard checker/sections/*/ops.c) $(REF_SRC) $(COMMON_SRC) $(HEADERS) checker/fast_headers.sh | setup
 	@rm -rf $(OBJ)/musl && mkdir -p $(OBJ)/musl/ops $(OBJ)/musl/ref $(OBJ)/musl/common
 	@musl=$$(command -v musl-gcc 2>/dev/null); \
 	specs=$$( [ -n "$$musl" ] && sed -n 's/.*-specs "\([^"]*\)".*/\1/p' "$$musl"); \
@@ -146,6 +150,8 @@ $(OBJ)/musl/stamp: checker/runner_main.c checker/protocol.h $(wildcard checker/s
 	cc="gcc -specs=$$specs $(STRICT) -fno-math-errno -O2"; \
 	$$cc -Ichecker -c checker/runner_main.c -o $(OBJ)/musl/runner_main.o || exit 1; \
 	for f in $(COMMON_SRC); do $$cc -Iinclude -c $$f -o $(OBJ)/musl/common/$$(basename $$f .c).o || exit 1; done; \
+	bash checker/fast_headers.sh $(OBJ)/musl/fast $$cc -fno-builtin-sinf -fno-builtin-cosf -fno-builtin-acosf -fno-builtin-atan2f \
+	  && cp $(OBJ)/musl/fast/helpers.o $(OBJ)/musl/common/ik_helpers.o || exit 1; \
 	ar rcs $(OBJ)/musl/libcommon.a $(OBJ)/musl/common/*.o; \
 	for s in $(SECTIONS); do \
 	  $$cc -Iinclude -Ichecker -Isolutions/$$s -c checker/sections/$$s/ops.c -o $(OBJ)/musl/ops/$$s.o || exit 1; \
