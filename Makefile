@@ -423,7 +423,9 @@ bench-grade: setup $(CHECKER) $(RUNNER_OBJS) $(GRADE_ALL)
 	@for i in $$(seq -w 1 $(N)); do cp -r solutions $(BUILD)/bench-grade/subs/student$$i; \
 	  for f in $(BUILD)/bench-grade/subs/student$$i/*/*.c; do echo "/* student $$i */" >> $$f; done; done
 	@echo "load before: $$(uptime | sed 's/.*load average: //')"
-	@echo 1 | $(BENCH_GRADE) > $(BUILD)/bench-grade/log.txt
+	@# bash's time: user + sys of every process of the run (a shared machine's
+	@# load stretches the wall clock, much less the CPU a submission costs)
+	@TIMEFORMAT='%U %S'; { time (echo 1 | $(BENCH_GRADE) > $(BUILD)/bench-grade/log.txt) ; } 2> $(BUILD)/bench-grade/cpu.txt
 	@tail -1 $(BUILD)/bench-grade/log.txt
 	@full=$$(awk -F, 'NR > 1 && $$2 == $$3 && $$3 > 0' $(BUILD)/bench-grade/gradebook.csv | wc -l); \
 	  test "$$full" = $(N) || { echo "bench-grade: only $$full of $(N) copies of the reference got full marks"; exit 1; }; \
@@ -434,16 +436,17 @@ bench-grade: setup $(CHECKER) $(RUNNER_OBJS) $(GRADE_ALL)
 	          printf "bench grade_slowest_compile %.1f ms (the limit is 8 s, driver.h)\n", 1000 * mc; \
 	          printf "bench grade_slowest_section_checks %.1f ms, hidden re-run included (the budget is 6 s)\n", 1000 * mr }'
 	@cp $(BUILD)/bench-grade/gradebook.csv $(BUILD)/bench-grade/gradebook.first.csv
-	@echo 1 | $(BENCH_GRADE) > $(BUILD)/bench-grade/log.regrade.txt
+	@TIMEFORMAT='%U %S'; { time (echo 1 | $(BENCH_GRADE) > $(BUILD)/bench-grade/log.regrade.txt) ; } 2> $(BUILD)/bench-grade/cpu.regrade.txt
 	@cmp -s $(BUILD)/bench-grade/gradebook.csv $(BUILD)/bench-grade/gradebook.first.csv \
 	  || { echo "bench-grade: the cached regrade changed the gradebook"; exit 1; }
-	@echo 2 | $(BENCH_GRADE) > $(BUILD)/bench-grade/log.newseed.txt
+	@TIMEFORMAT='%U %S'; { time (echo 2 | $(BENCH_GRADE) > $(BUILD)/bench-grade/log.newseed.txt) ; } 2> $(BUILD)/bench-grade/cpu.newseed.txt
 	@cmp -s $(BUILD)/bench-grade/gradebook.csv $(BUILD)/bench-grade/gradebook.first.csv \
 	  || { echo "bench-grade: the reference copies lost points with a new hidden seed"; exit 1; }
 	@echo "load after: $$(uptime | sed 's/.*load average: //'); peak disk per submission after the run: $$(du -sk $(BUILD)/bench-grade/results | awk -v n=$(N) '{ printf "%.0f KB", $$1 / n }') (+ cache $$(du -sh $(BUILD)/bench-grade/cache | cut -f1))"
 	@awk -v n=$(N) -v s=$(call bench_secs,$(BUILD)/bench-grade/log.txt) 'BEGIN { printf "bench grade_throughput %.1f submissions/min (first grade, empty cache, %.1f s)\n", n * 60 / s, s }'
 	@awk -v n=$(N) -v s=$(call bench_secs,$(BUILD)/bench-grade/log.regrade.txt) 'BEGIN { printf "bench regrade_throughput %.1f submissions/min (same seed, nothing changed, %.1f s)\n", n * 60 / s, s }'
 	@awk -v n=$(N) -v s=$(call bench_secs,$(BUILD)/bench-grade/log.newseed.txt) 'BEGIN { printf "bench regrade_new_seed_throughput %.1f submissions/min (new hidden seed, runners reused, %.1f s)\n", n * 60 / s, s }'
+	@for run in "" .regrade .newseed; do awk -v n=$(N) -v run="$${run:-.first}" '{ printf "bench grade_cpu_per_submission%s %.1f ms (user %.1f s + sys %.1f s, every process)\n", run, 1000 * ($$1 + $$2) / n, $$1, $$2 }' $(BUILD)/bench-grade/cpu$$run.txt; done
 
 # The same checker, runners and programs with the other compiler (CC can be
 # gcc or clang; whichever is not the default is tried here when installed).
