@@ -151,7 +151,8 @@ $(OBJ)/musl/stamp: checker/runner_main.c checker/protocol.h $(wildcard checker/s
 	$$cc -Ichecker -c checker/runner_main.c -o $(OBJ)/musl/runner_main.o || exit 1; \
 	for f in $(COMMON_SRC); do $$cc -Iinclude -c $$f -o $(OBJ)/musl/common/$$(basename $$f .c).o || exit 1; done; \
 	bash checker/fast_headers.sh $(OBJ)/musl/fast $$cc -fno-builtin-sinf -fno-builtin-cosf -fno-builtin-acosf -fno-builtin-atan2f \
-	  && cp $(OBJ)/musl/fast/helpers.o $(OBJ)/musl/common/ik_helpers.o || exit 1; \
+	  && cp $(OBJ)/musl/fast/helpers.o $(OBJ)/musl/common/ik_helpers.o \
+	  || { rm -rf $(OBJ)/musl/fast; echo "(checker/fast_headers.sh failed: student files get include/ as it is, grading is slower)"; }; \
 	ar rcs $(OBJ)/musl/libcommon.a $(OBJ)/musl/common/*.o; \
 	for s in $(SECTIONS); do \
 	  $$cc -Iinclude -Ichecker -Isolutions/$$s -c checker/sections/$$s/ops.c -o $(OBJ)/musl/ops/$$s.o || exit 1; \
