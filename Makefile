@@ -137,7 +137,11 @@ $(OBJ)/ref/%.o: solutions/%/$$(call section_name,$$*).c $(HEADERS)
 # CPU. The checker uses these objects (through
 # the specs file named in musl/specs) when they exist and the compiler is the
 # default gcc; otherwise, and for MEMCHECK or another compiler, glibc's.
-$(OBJ)/musl/stamp: checker/runner_main.c checker/protocol.h $(wildcard checker/sections/*/ops.c) $(REF_SRC) $(COMMON_SRC) $(HEADERS) | setup
+# Also the given headers' static inline helpers compiled once, for the
+# students' compiles (checker/fast_headers.sh says why); -fno-builtin-sinf
+# and the rest keep each libm call a call, as in the -O0 copies the student's
+# file would hold (no sinf + cosf merged into sincosf, no constant folded in).
+$(OBJ)/musl/stamp: checker/runner_main.c checker/protocol.h $(wildcard checker/sections/*/ops.c) $(REF_SRC) $(COMMON_SRC) $(HEADERS) checker/fast_headers.sh | setup
 	@rm -rf $(OBJ)/musl && mkdir -p $(OBJ)/musl/ops $(OBJ)/musl/ref $(OBJ)/musl/common
 	@musl=$$(command -v musl-gcc 2>/dev/null); \
 	specs=$$( [ -n "$$musl" ] && sed -n 's/.*-specs "\([^"]*\)".*/\1/p' "$$musl"); \
@@ -146,6 +150,9 @@ $(OBJ)/musl/stamp: checker/runner_main.c checker/protocol.h $(wildcard checker/s
 	cc="gcc -specs=$$specs $(STRICT) -fno-math-errno -O2"; \
 	$$cc -Ichecker -c checker/runner_main.c -o $(OBJ)/musl/runner_main.o || exit 1; \
 	for f in $(COMMON_SRC); do $$cc -Iinclude -c $$f -o $(OBJ)/musl/common/$$(basename $$f .c).o || exit 1; done; \
+	bash checker/fast_headers.sh $(OBJ)/musl/fast $$cc -fno-builtin-sinf -fno-builtin-cosf -fno-builtin-acosf -fno-builtin-atan2f \
+	  && cp $(OBJ)/musl/fast/helpers.o $(OBJ)/musl/common/ik_helpers.o \
+	  || { rm -rf $(OBJ)/musl/fast; echo "(checker/fast_headers.sh failed: student files get include/ as it is, grading is slower)"; }; \
 	ar rcs $(OBJ)/musl/libcommon.a $(OBJ)/musl/common/*.o; \
 	for s in $(SECTIONS); do \
 	  $$cc -Iinclude -Ichecker -Isolutions/$$s -c checker/sections/$$s/ops.c -o $(OBJ)/musl/ops/$$s.o || exit 1; \
@@ -336,8 +343,8 @@ CSV ?= $(BUILD)/grade/gradebook.csv
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 hidden_seed = $(if $(filter command line environment,$(origin SEED)),$(SEED),$$(od -An -N4 -tu4 /dev/urandom | tr -d ' '))
 
-GRADE_ALL_SRC := checker/grade_all.c checker/grade_layout.c checker/text.c checker/sha256.c checker/os.c
-$(GRADE_ALL): $(GRADE_ALL_SRC) checker/grade_layout.h checker/text.h checker/sha256.h checker/os.h | setup
+GRADE_ALL_SRC := checker/grade_all.c checker/grade_layout.c checker/text.c checker/sha256.c checker/os.c checker/svg_small.c
+$(GRADE_ALL): $(GRADE_ALL_SRC) checker/grade_layout.h checker/text.h checker/sha256.h checker/os.h checker/svg_small.h | setup
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_ALL) -Ichecker $(GRADE_ALL_SRC) -o $@
 
@@ -417,7 +424,9 @@ bench-grade: setup $(CHECKER) $(RUNNER_OBJS) $(GRADE_ALL)
 	@for i in $$(seq -w 1 $(N)); do cp -r solutions $(BUILD)/bench-grade/subs/student$$i; \
 	  for f in $(BUILD)/bench-grade/subs/student$$i/*/*.c; do echo "/* student $$i */" >> $$f; done; done
 	@echo "load before: $$(uptime | sed 's/.*load average: //')"
-	@echo 1 | $(BENCH_GRADE) > $(BUILD)/bench-grade/log.txt
+	@# bash's time: user + sys of every process of the run (a shared machine's
+	@# load stretches the wall clock, much less the CPU a submission costs)
+	@TIMEFORMAT='%U %S'; { time (echo 1 | $(BENCH_GRADE) > $(BUILD)/bench-grade/log.txt) ; } 2> $(BUILD)/bench-grade/cpu.txt
 	@tail -1 $(BUILD)/bench-grade/log.txt
 	@full=$$(awk -F, 'NR > 1 && $$2 == $$3 && $$3 > 0' $(BUILD)/bench-grade/gradebook.csv | wc -l); \
 	  test "$$full" = $(N) || { echo "bench-grade: only $$full of $(N) copies of the reference got full marks"; exit 1; }; \
@@ -428,16 +437,17 @@ bench-grade: setup $(CHECKER) $(RUNNER_OBJS) $(GRADE_ALL)
 	          printf "bench grade_slowest_compile %.1f ms (the limit is 8 s, driver.h)\n", 1000 * mc; \
 	          printf "bench grade_slowest_section_checks %.1f ms, hidden re-run included (the budget is 6 s)\n", 1000 * mr }'
 	@cp $(BUILD)/bench-grade/gradebook.csv $(BUILD)/bench-grade/gradebook.first.csv
-	@echo 1 | $(BENCH_GRADE) > $(BUILD)/bench-grade/log.regrade.txt
+	@TIMEFORMAT='%U %S'; { time (echo 1 | $(BENCH_GRADE) > $(BUILD)/bench-grade/log.regrade.txt) ; } 2> $(BUILD)/bench-grade/cpu.regrade.txt
 	@cmp -s $(BUILD)/bench-grade/gradebook.csv $(BUILD)/bench-grade/gradebook.first.csv \
 	  || { echo "bench-grade: the cached regrade changed the gradebook"; exit 1; }
-	@echo 2 | $(BENCH_GRADE) > $(BUILD)/bench-grade/log.newseed.txt
+	@TIMEFORMAT='%U %S'; { time (echo 2 | $(BENCH_GRADE) > $(BUILD)/bench-grade/log.newseed.txt) ; } 2> $(BUILD)/bench-grade/cpu.newseed.txt
 	@cmp -s $(BUILD)/bench-grade/gradebook.csv $(BUILD)/bench-grade/gradebook.first.csv \
 	  || { echo "bench-grade: the reference copies lost points with a new hidden seed"; exit 1; }
 	@echo "load after: $$(uptime | sed 's/.*load average: //'); peak disk per submission after the run: $$(du -sk $(BUILD)/bench-grade/results | awk -v n=$(N) '{ printf "%.0f KB", $$1 / n }') (+ cache $$(du -sh $(BUILD)/bench-grade/cache | cut -f1))"
 	@awk -v n=$(N) -v s=$(call bench_secs,$(BUILD)/bench-grade/log.txt) 'BEGIN { printf "bench grade_throughput %.1f submissions/min (first grade, empty cache, %.1f s)\n", n * 60 / s, s }'
 	@awk -v n=$(N) -v s=$(call bench_secs,$(BUILD)/bench-grade/log.regrade.txt) 'BEGIN { printf "bench regrade_throughput %.1f submissions/min (same seed, nothing changed, %.1f s)\n", n * 60 / s, s }'
 	@awk -v n=$(N) -v s=$(call bench_secs,$(BUILD)/bench-grade/log.newseed.txt) 'BEGIN { printf "bench regrade_new_seed_throughput %.1f submissions/min (new hidden seed, runners reused, %.1f s)\n", n * 60 / s, s }'
+	@for run in "" .regrade .newseed; do awk -v n=$(N) -v run="$${run:-.first}" '{ printf "bench grade_cpu_per_submission%s %.1f ms (user %.1f s + sys %.1f s, every process)\n", run, 1000 * ($$1 + $$2) / n, $$1, $$2 }' $(BUILD)/bench-grade/cpu$$run.txt; done
 
 # The same checker, runners and programs with the other compiler (CC can be
 # gcc or clang; whichever is not the default is tried here when installed).

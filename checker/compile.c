@@ -27,10 +27,93 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+static int musl_specs(const options *o, char *flag, size_t flag_size);
+
+/* Whether the helpers' copy of include/ is staged (stage/include/): set by
+ * stage_fast_headers, read by build_command. */
+static int g_fast_headers;
+
+/* Are two files the same bytes? */
+static int same_bytes(const char *a, const char *b)
+{
+    FILE *fa = fopen(a, "rb"), *fb = fopen(b, "rb");
+    int same = fa && fb;
+    while (same) {
+        int ca = fgetc(fa), cb = fgetc(fb);
+        same = ca == cb;
+        if (ca == EOF)
+            break;
+    }
+    if (fa)
+        fclose(fa);
+    if (fb)
+        fclose(fb);
+    return same;
+}
+
+/* The given headers with their static inline helpers as prototypes, the
+ * definitions compiled once into the musl glue (checker/fast_headers.sh,
+ * make built them in <objdir>/musl/fast/): staged as stage/include/<h>,
+ * each under "#line 1 "<root>/include/<h>"", so the compiler names and
+ * quotes include/<h> itself in a diagnostic, at the header's own lines and
+ * columns. Only with the musl runners (the helpers are in their glue), and
+ * only while every include/<h> is still what make built them from: else
+ * the student's file gets include/ as it is (slower, the same results). */
+static void stage_fast_headers(const options *o)
+{
+    char fast[4096], specs[4200], to_dir[4096];
+    g_fast_headers = 0;
+    if (!musl_specs(o, specs, sizeof specs) || strpbrk(o->root, "\"\\\n"))
+        return; /* (a root #line could not spell as it is) */
+    snprintf(fast, sizeof fast, "%s/musl/fast", o->objdir);
+    DIR *d = opendir(fast);
+    if (!d)
+        return;
+    int ok = 1, headers = 0;
+    struct dirent *e;
+    while (ok && (e = readdir(d))) {
+        size_t len = strlen(e->d_name);
+        if (len < 7 || strcmp(e->d_name + len - 6, ".h.src") != 0)
+            continue;
+        char src[8192], given[8192];
+        snprintf(src, sizeof src, "%s/%s", fast, e->d_name);
+        snprintf(given, sizeof given, "%s/include/%.*s", o->root, (int)(len - 4), e->d_name);
+        ok = same_bytes(src, given);
+        headers++;
+    }
+    closedir(d);
+    snprintf(to_dir, sizeof to_dir, "%s/stage/include", o->work);
+    if (!ok || headers == 0 || !make_dirs(to_dir))
+        return;
+    d = opendir(fast);
+    while (ok && d && (e = readdir(d))) {
+        size_t len = strlen(e->d_name);
+        if (len < 7 || strcmp(e->d_name + len - 6, ".h.src") != 0)
+            continue;
+        char from[8192], to[8192];
+        snprintf(from, sizeof from, "%s/%.*s", fast, (int)(len - 4), e->d_name);
+        snprintf(to, sizeof to, "%s/%.*s", to_dir, (int)(len - 4), e->d_name);
+        FILE *in = fopen(from, "rb"), *out = fopen(to, "wb");
+        ok = in && out && fprintf(out, "#line 1 \"%s/include/%.*s\"\n", o->root, (int)(len - 4), e->d_name) > 0;
+        char buf[8192];
+        size_t n;
+        while (ok && (n = fread(buf, 1, sizeof buf, in)) > 0)
+            ok = fwrite(buf, 1, n, out) == n;
+        if (in)
+            fclose(in);
+        if (out && fclose(out) != 0)
+            ok = 0;
+    }
+    if (d)
+        closedir(d);
+    g_fast_headers = ok;
+}
+
 /* Copies every reference header into work/stage/<slug>/, so the student's
  * file and the sections it includes see exactly the contract. */
 int stage_headers(const options *o)
 {
+    stage_fast_headers(o);
     for (size_t i = 0; i < SECTION_COUNT; i++) {
         char from_dir[4096], to_dir[4096];
         snprintf(from_dir, sizeof from_dir, "%s/%s", o->ref, SECTIONS[i].slug);
@@ -127,7 +210,7 @@ static int compiler_hit_limit(const spawn_result *rs)
 /* One compile: its paths and its command line. */
 typedef struct {
     char src[1024], staged[4096], src_shown[2048];
-    char include_root[4096], include_stage[4096], ops_obj[4096], main_obj[4096], common_lib[4096];
+    char include_fast[4096], include_root[4096], include_stage[4096], ops_obj[4096], main_obj[4096], common_lib[4096];
     char deps[MAX_DEPS][4096], specs_flag[4200], musl_objdir[4096], as_deps[4200], tmp_dir[4200];
     const char *specs; /* specs_flag when linking against musl, else NULL */
     const char *argv[64];
@@ -227,6 +310,8 @@ static int build_command(const options *o, const section_def *s, compile_job *j,
         objdir = j->musl_objdir;
         j->specs = j->specs_flag;
     }
+    if (j->specs && g_fast_headers) /* before include/: see stage_fast_headers */
+        snprintf(j->include_fast, sizeof j->include_fast, "-I%s/stage/include", o->work);
     snprintf(j->include_root, sizeof j->include_root, "-I%s/include", o->root);
     snprintf(j->include_stage, sizeof j->include_stage, "-I%s/stage/%s", o->work, s->slug);
     snprintf(j->ops_obj, sizeof j->ops_obj, "%s/ops/%s.o", objdir, s->slug);
@@ -236,6 +321,8 @@ static int build_command(const options *o, const section_def *s, compile_job *j,
 
     int argc = add_flags(o, j, 0);
     const char **argv = j->argv;
+    if (j->specs && g_fast_headers)
+        argv[argc++] = j->include_fast;
     argv[argc++] = j->include_root;
     argv[argc++] = j->include_stage;
     /* the student edition has no reference: the student's own sources

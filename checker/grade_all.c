@@ -29,6 +29,7 @@
 #include "grade_layout.h"
 #include "os.h"
 #include "sha256.h"
+#include "svg_small.h"
 #include "text.h"
 
 #include <dirent.h>
@@ -824,6 +825,39 @@ static int run_gnuplot(const char *script)
     return 1;
 }
 
+/* After the gnuplot run: every SVG it drew (modified since `drawing`), in
+ * the results folders and their pictures/, written smaller (svg_small.h:
+ * a failing-case picture of 07 59 -> 28 KB, drawn the same), and the
+ * convergence figures' data beside a figure drawn from it removed (4 KB,
+ * 8 KB of disk, a figure: the numbers stay in the cache, which puts them
+ * back for a regrade, and the figure is drawn again from them). Returns 1. */
+static int finish_figures(const char *out, const submission *list, int count, time_t drawing)
+{
+    for (int i = 0; i < count; i++)
+        for (int pictures = 0; pictures < 2; pictures++) {
+            char dir[1200];
+            snprintf(dir, sizeof dir, "%s/%s%s", out, list[i].name, pictures ? "/pictures" : "");
+            DIR *d = opendir(dir);
+            struct dirent *e;
+            while (d && (e = readdir(d))) {
+                size_t len = strlen(e->d_name);
+                char path[1500], data[1500];
+                struct stat st;
+                snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+                if (len <= 4 || strcmp(e->d_name + len - 4, ".svg") || stat(path, &st) != 0 || !S_ISREG(st.st_mode) ||
+                    st.st_mtim.tv_sec < drawing)
+                    continue;
+                svg_small(path);
+                snprintf(data, sizeof data, "%.*s.dat", (int)(strlen(path) - 4), path);
+                if (!pictures && st.st_size > 0 && len > 17 && !strcmp(e->d_name + len - 17, "_vs_reference.svg"))
+                    unlink(data);
+            }
+            if (d)
+                closedir(d);
+        }
+    return 1;
+}
+
 /* Every submission's convergence figures in one gnuplot run, rather than
  * one gnuplot process per figure. */
 static void draw_figures(const char *out, const submission *list, int count)
@@ -854,7 +888,8 @@ static void draw_figures(const char *out, const submission *list, int count)
     }
     if (gp)
         fclose(gp);
-    if (figures + pictures > 0 && run_gnuplot(script))
+    time_t drawing = time(NULL);
+    if (figures + pictures > 0 && run_gnuplot(script) && finish_figures(out, list, count, drawing))
         for (int i = 0; i < pictures; i++) {
             /* the script and its data files: the numbers stay in the
              * cache's <section>_failing_cases.rec beside the results */
