@@ -123,6 +123,12 @@ static const message CATALOGUE[MSG_COUNT] = {
     M(MSG_FIGURE_NO_PASSES,
       "  โค้ดของคุณยังไม่ได้รันสัก pass (คืน 0 pass ทุกกรณี) จึงยังไม่มีกราฟ convergence ของคุณ: รูปนี้มีแต่ของ reference %s.png (%s.svg)",
       "  your solver has not run a pass yet (0 passes on every case), so there is no convergence curve of yours yet: the figure shows the reference's alone, %s.png (%s.svg)"),
+    /* grading (--plot-defer) draws the figures as SVG only */
+    M(MSG_FIGURE_SVG, "  กราฟ convergence ของคุณทับบนของ reference (chain และ target ชุดเดียวกัน): %s.svg",
+      "  your convergence curve over the reference's (same chains and targets): %s.svg"),
+    M(MSG_FIGURE_NO_PASSES_SVG,
+      "  โค้ดของคุณยังไม่ได้รันสัก pass (คืน 0 pass ทุกกรณี) จึงยังไม่มีกราฟ convergence ของคุณ: รูปนี้มีแต่ของ reference %s.svg",
+      "  your solver has not run a pass yet (0 passes on every case), so there is no convergence curve of yours yet: the figure shows the reference's alone, %s.svg"),
     M(MSG_OVERRUN_GIVEN, "%s, call ที่ %d จาก %d", "%s, call %d of %d"),
     M(MSG_NO_OVERRUN, "เขียนเฉพาะ output ของตัวเอง: ไม่มี byte ก่อนหรือหลัง output เปลี่ยน",
       "writes only its outputs: no byte before or past an output changes"),

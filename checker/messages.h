@@ -73,6 +73,8 @@ typedef enum {
     MSG_HINT_FOR,           /* %s the diagnosis, check or outcome the hint was chosen for */
     MSG_FIGURE,             /* %s out, %s out */
     MSG_FIGURE_NO_PASSES,   /* %s out, %s out: the student's solver ran no pass on any case */
+    MSG_FIGURE_SVG,         /* %s out: grading, which draws SVG only */
+    MSG_FIGURE_NO_PASSES_SVG, /* %s out: grading, the student's solver ran no pass */
     MSG_OVERRUN_GIVEN,      /* %s function, %d call, %d calls */
     MSG_NO_OVERRUN,
     MSG_OVERRUN_GOT,        /* %d bytes */

@@ -35,6 +35,9 @@ static const char *say(int which)
          "  picture of the failing case: %s.svg (and .png)\n"},
         {"  (ติดตั้ง gnuplot แล้วจะได้รูปของกรณีที่ไม่ผ่าน (a picture of the failing case): sudo apt-get install gnuplot-nox)\n",
          "  (install gnuplot to get a picture of the failing case: sudo apt-get install gnuplot-nox)\n"},
+        /* grading draws SVG only (see draw()) */
+        {"  รูปของกรณีที่ไม่ผ่าน (picture of the failing case): %s.svg\n",
+         "  picture of the failing case: %s.svg\n"},
     };
     return TEXT[which][msg_is_english() ? 1 : 0];
 }
@@ -901,7 +904,7 @@ void picture_print(const char *slug, const char *check)
                 printf("%s", say(1));
             g_note_said = 1;
         } else if (p->drawn) {
-            printf(say(0), p->base);
+            printf(say(g_all ? 2 : 0), p->base);
         }
         return;
     }

@@ -1078,8 +1078,8 @@ void ik_chain_figure(const ik_chain_spec *s, const char *slug)
     fprintf(f, "# language: 1 English, 0 Thai with the English terms\n%d\n\n\n", msg_is_english());
     fclose(f);
     if (CHECK_ENV.plot_defer) {
-        /* grade-all draws every submission's figures in one gnuplot run */
-        snprintf(CHECK_NOTES, sizeof CHECK_NOTES, msg(note), out, out);
+        /* grade-all draws every submission's figures in one gnuplot run, as SVG only */
+        snprintf(CHECK_NOTES, sizeof CHECK_NOTES, msg(any_pass ? MSG_FIGURE_SVG : MSG_FIGURE_NO_PASSES_SVG), out);
         return;
     }
     char expr[3400];
