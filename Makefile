@@ -336,8 +336,8 @@ CSV ?= $(BUILD)/grade/gradebook.csv
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 hidden_seed = $(if $(filter command line environment,$(origin SEED)),$(SEED),$$(od -An -N4 -tu4 /dev/urandom | tr -d ' '))
 
-GRADE_ALL_SRC := checker/grade_all.c checker/text.c checker/sha256.c checker/os.c
-$(GRADE_ALL): $(GRADE_ALL_SRC) checker/text.h checker/sha256.h checker/os.h | setup
+GRADE_ALL_SRC := checker/grade_all.c checker/grade_layout.c checker/text.c checker/sha256.c checker/os.c
+$(GRADE_ALL): $(GRADE_ALL_SRC) checker/grade_layout.h checker/text.h checker/sha256.h checker/os.h | setup
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_ALL) -Ichecker $(GRADE_ALL_SRC) -o $@
 
@@ -442,9 +442,10 @@ bench-grade: setup $(CHECKER) $(RUNNER_OBJS) $(GRADE_ALL)
 # The same checker, runners and programs with the other compiler (CC can be
 # gcc or clang; whichever is not the default is tried here when installed).
 OTHER_CC := $(if $(findstring clang,$(shell $(CC) --version 2>/dev/null)),gcc,clang)
-test-other-cc: $(HOSTILE_SRC)
+test-other-cc: $(HOSTILE_SRC) $(BUGGY_SRC)
 	@if command -v $(OTHER_CC) >/dev/null 2>&1; then \
-	  $(MAKE) --no-print-directory CC=$(OTHER_CC) BUILD=build/$(OTHER_CC) all programs >/dev/null || { echo "test-other-cc: $(OTHER_CC) build failed"; exit 1; }; \
+	  $(MAKE) --no-print-directory CC=$(OTHER_CC) BUILD=build/$(OTHER_CC) all programs build/$(OTHER_CC)/classroom/record/checker >/dev/null || { echo "test-other-cc: $(OTHER_CC) build failed"; exit 1; }; \
+	  $(MAKE) --no-print-directory $(RECORD_CHECKER) >/dev/null && bash checker/tests/test_cc_cases.sh $(BUILD) build/$(OTHER_CC) $(firstword $(CC)) 2 || exit 1; \
 	  build/$(OTHER_CC)/checker --root . --dir solutions --objdir build/$(OTHER_CC)/obj --work build/$(OTHER_CC)/check/solutions \
 	    --cc $(OTHER_CC) --no-color > build/$(OTHER_CC)/solutions.log 2>&1 || { cat build/$(OTHER_CC)/solutions.log; echo "test-other-cc: solutions fail with $(OTHER_CC)"; exit 1; }; \
 	  build/$(OTHER_CC)/checker --root . --dir exercises --objdir build/$(OTHER_CC)/obj --work build/$(OTHER_CC)/check/exercises \

@@ -26,6 +26,7 @@
 #if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC diagnostic ignored "-Wformat-truncation"
 #endif
+#include "grade_layout.h"
 #include "os.h"
 #include "sha256.h"
 #include "text.h"
@@ -123,19 +124,14 @@ static void work_name(const char *name, char *out, size_t out_size)
     out[n] = '\0';
 }
 
-/* The folder graded for a submission: a whole workbook (a clone or a
- * "Download ZIP"): its exercises/ is the submission, as run_autograder does
- * on Gradescope - unless section folders sit at the top (then a leftover
- * exercises/ is the stubs), and never through a symbolic link (one to the
- * reference would pass). */
+/* The folder graded for a submission: its layout found by
+ * checker/submission.sh, as on Gradescope (grade_layout.c). */
+static void work_dir(const submission *sub, char *work, size_t work_size);
 static void submission_dir(const char *subs, const submission *sub, char *dir, size_t dir_size)
 {
-    snprintf(dir, dir_size, "%s/%s", subs, sub->name);
-    char inner[1100];
-    struct stat st;
-    snprintf(inner, sizeof inner, "%s/exercises", dir);
-    if (!has_section_folder(dir, NULL, 0) && lstat(inner, &st) == 0 && S_ISDIR(st.st_mode))
-        snprintf(dir, dir_size, "%s", inner);
+    char work[1024];
+    work_dir(sub, work, sizeof work);
+    layout_dir(g_root, subs, sub->name, work, dir, dir_size);
 }
 
 static void work_dir(const submission *sub, char *work, size_t work_size)
@@ -661,6 +657,7 @@ static void finish_one(const char *out, submission *sub, int status, unsigned lo
     sub->exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
     if (sub->exit_code != 0)
         write_fallback(out, sub);
+    layout_finish(out, sub->name, points_total());
     char work[1024];
     work_dir(sub, work, sizeof work);
     if (!g_keep_work)

@@ -262,7 +262,12 @@ static ik_chain_request reachable_case(const ik_chain_spec *s, rng *r, int bones
         float reach = ik_chain_reach(&q.chain);
         float inner = fmaxf(0.0f, 2.0f * longest_bone(&q.chain) - reach);
         float lo = fmaxf(0.1f * reach, inner + 0.1f * reach);
-        q.target = v3_add(q.chain.joints[0], v3_scale(rng_unit_v3(r), rng_float(r, lo, 0.75f * reach)));
+        /* Draws in statements of their own, in the order gcc drew them inside
+         * the call (last argument first): C leaves that order to the compiler,
+         * and clang (macOS) draws left to right, other cases than the student
+         * edition recorded (checker/classroom/shims.c). */
+        float distance = rng_float(r, lo, 0.75f * reach);
+        q.target = v3_add(q.chain.joints[0], v3_scale(rng_unit_v3(r), distance));
         q.settings = settings_for(&q.chain, s->solve_passes);
         if (v3_distance(ik_chain_tip(&q.chain), q.target) < 0.1f * reach)
             continue;
@@ -567,7 +572,8 @@ void ik_chain_unreachable_target(const ik_chain_spec *s)
             rq[c].chain = bent_chain(&r, bones, rng_float(&r, 0.5f, 2.0f), 0.4f);
             float reach = ik_chain_reach(&rq[c].chain);
             vec3 root = rq[c].chain.joints[0];
-            rq[c].target = v3_add(root, v3_scale(rng_unit_v3(&r), reach * rng_float(&r, 1.2f, 3.0f)));
+            float distance = reach * rng_float(&r, 1.2f, 3.0f); /* before the direction: see reachable_case */
+            rq[c].target = v3_add(root, v3_scale(rng_unit_v3(&r), distance));
             rq[c].settings = settings_for(&rq[c].chain, s->solve_passes);
             /* not already aimed: the untouched chain must fail the aim */
             if (angle_between(v3_sub(ik_chain_tip(&rq[c].chain), root), v3_sub(rq[c].target, root)) > 0.1)
@@ -957,7 +963,8 @@ void ik_chain_pass_by_pass(const ik_chain_spec *s)
                 float reach = ik_chain_reach(&q.chain);
                 float inner = fmaxf(0.0f, 2.0f * longest_bone(&q.chain) - reach);
                 float lo = fmaxf(0.1f * reach, inner + 0.1f * reach);
-                q.target = v3_add(q.chain.joints[0], v3_scale(rng_unit_v3(&r), rng_float(&r, lo, 0.75f * reach)));
+                float distance = rng_float(&r, lo, 0.75f * reach); /* before the direction: see reachable_case */
+                q.target = v3_add(q.chain.joints[0], v3_scale(rng_unit_v3(&r), distance));
                 q.settings = (ik_settings){1, PASS_SOLVE_TOL_REL * reach};
                 if (v3_distance(ik_chain_tip(&q.chain), q.target) < 0.1f * reach || !pass_case_ok(s, &r, &q))
                     continue;
@@ -1057,7 +1064,8 @@ void ik_chain_figure(const ik_chain_spec *s, const char *slug)
         memset(&rq[i], 0, sizeof rq[i]);
         rq[i].chain = bent_chain(&r, 10, 1.0f, 0.5f);
         float reach = ik_chain_reach(&rq[i].chain);
-        rq[i].target = v3_add(rq[i].chain.joints[0], v3_scale(rng_unit_v3(&r), rng_float(&r, 0.2f, 0.9f) * reach));
+        float distance = rng_float(&r, 0.2f, 0.9f) * reach; /* before the direction: see reachable_case */
+        rq[i].target = v3_add(rq[i].chain.joints[0], v3_scale(rng_unit_v3(&r), distance));
         rq[i].settings = (ik_settings){FIGURE_PASSES, 1e-9f * reach};
     }
     if (!CHECK_CALL(s->op, rq, FIGURE_CASES, rs, describe))

@@ -158,7 +158,8 @@ for s in "$dir"/run1/hostile_*/; do
   # the section it attacks: its one section folder (02 for the link cases)
   sec=$(basename "$(ls -d "$dir/subs/$name"/[0-9][0-9]_* 2>/dev/null | head -1)")
   [ -n "$sec" ] || sec=02_law_of_cosines
-  got=$(jq --arg sec "$sec" '[.tests[] | select(.name | startswith($sec)) | .score] | add' "$s/results.json")
+  # (an upload that matches no layout, a link as its only folder, has no tests at all: 0)
+  got=$(jq --arg sec "$sec" '[.tests[] | select(.name | startswith($sec)) | .score] | add // 0' "$s/results.json")
   [ "$got" = 0 ] && ok || bad "$name scored $got on $sec (expected 0)"
 done
 # the partial submission: 02 full marks, the rest 0, and the others unaffected
@@ -166,6 +167,83 @@ p02=$(jq '[.tests[] | select(.name | startswith("02_law_of_cosines")) | .score] 
 m02=$(jq '[.tests[] | select(.name | startswith("02_law_of_cosines")) | .max_score] | add' "$dir/run1/partial/results.json")
 [ "$p02" = "$m02" ] && ok || bad "partial scored $p02 / $m02 on 02"
 grep -q 'missing' "$dir/run1/partial/results.tsv" && ok || bad "partial: missing sections not reported as missing"
+
+# Uploads as they really arrive (checker/submission.sh, as on Gradescope):
+# one partial submission (01-06 the reference's, 07-10 the stubs) in each
+# layout must grade exactly as in the plain one, and say which layout it
+# is in its layout.txt; an upload that matches none scores 0 with the one
+# message saying what was expected; links are never followed. Then the
+# same class regraded from the cache, and resumed: the same gradebook.
+lay=$dir/subs_layouts && mkdir -p "$lay"
+partial_sub() { mkdir -p "$1" && cp -r solutions/0[1-6]_* "$1/" && cp -r exercises/0[7-9]_* exercises/10_* "$1/"; }
+partial_sub "$lay/plain"
+partial_sub "$lay/wrapped zip/workbook-main" && mkdir -p "$lay/wrapped zip/__MACOSX/workbook-main" && touch "$lay/wrapped zip/.DS_Store"
+mkdir -p "$lay/loose" "$lay/loose wrapped/my work"
+for d in "$lay"/plain/*/; do s=$(basename "$d"); cp "$d/${s#*_}.c" "$lay/loose/"; cp "$d/${s#*_}.c" "$lay/loose wrapped/my work/"; done
+cp solutions/01_forward_kinematics/main.c "$lay/loose/"   # a file that is not graded: ignored
+partial_sub "$lay/whole workbook/exercises" && cp README.md Makefile "$lay/whole workbook/"
+# a clone of a student edition (make classroom), zipped by GitHub: one wrapping folder, its VERSION
+se="$lay/student edition/ik-workbook-student-main"
+partial_sub "$se/exercises" && mkdir -p "$se/checker/replay" && echo 0123456789abcdef0123456789abcdef01234567 > "$se/checker/replay/VERSION"
+mkdir -p "$lay/no layout/notes" && echo "my answers" > "$lay/no layout/README.txt" && cp solutions/02_law_of_cosines/law_of_cosines.c "$lay/no layout/notes/"
+mkdir -p "$lay/link wrapped" && ln -s "$root/solutions" "$lay/link wrapped/workbook-main"
+mkdir -p "$lay/link loose" && ln -s "$root/solutions/02_law_of_cosines/law_of_cosines.c" "$lay/link loose/law_of_cosines.c" \
+  && cp solutions/06_fabrik/fabrik.c "$lay/link loose/"
+grade_layouts() { echo 4242 | "$grade_all" --subs "$lay" --out "$dir/$1" --csv "$dir/$1.csv" --jobs 2 --checker "$checker" \
+  --root . --objdir "$objdir" --work "$dir/work_layouts" --timeout-ms 1500 --cache "$dir/cache_layouts" "${@:2}" > "$dir/$1.log" 2>&1; }
+grade_layouts layouts && ok || bad "grade_all exited non-zero on the layouts (see $dir/layouts.log)"
+strict_check "$dir/layouts" "$dir/layouts.csv" "$dir/layouts.log"
+# tests_of RUN NAME: each test's name, score and status, one a line
+tests_of() { jq -r '.tests[] | "\(.name)\t\(.score)\t\(.status)"' "$dir/$1/$2/results.json"; }
+jq -e '.score > 0 and .score < .max_score' "$dir/layouts/plain/results.json" >/dev/null && ok \
+  || bad "the plain partial submission did not score between 0 and the maximum"
+layout_is() { # NAME PATTERN: its layout.txt's first line
+  grep -q "^layout: $2" "$dir/layouts/$1/layout.txt" 2>/dev/null && ok \
+    || bad "$1: layout.txt says '$(head -1 "$dir/layouts/$1/layout.txt" 2>/dev/null)', not '$2'"
+}
+layout_is plain "section folders (NN_slug/) at the top$"
+layout_is "wrapped zip" "section folders (NN_slug/) at the top of one wrapping folder 'workbook-main/'"
+layout_is loose "10 graded file(s) handed in loose$"
+layout_is "loose wrapped" "10 graded file(s) handed in loose in one wrapping folder 'my work/'"
+layout_is "whole workbook" "a whole workbook: its exercises/"
+layout_is "student edition" "a student edition of the workbook in one wrapping folder 'ik-workbook-student-main/': its exercises/"
+grep -q "^version: 0123456789abcdef" "$dir/layouts/student edition/layout.txt" && grep -q "made from workbook version 0123456789ab" \
+  "$dir/layouts/student edition/layout.txt" && ok || bad "the student edition's version (another than the grader's) is not in its layout.txt"
+for n in "wrapped zip" loose "loose wrapped" "whole workbook" "student edition"; do
+  cmp -s "$dir/layouts/plain/scores.tsv" "$dir/layouts/$n/scores.tsv" && cmp -s <(tests_of layouts plain) <(tests_of layouts "$n") && ok \
+    || bad "'$n' did not grade like the plain layout: $(diff <(tests_of layouts plain) <(tests_of layouts "$n") | head -3)"
+  row_of() { awk -F, -v n="$1" '$1 == n { sub(/^[^,]*,/, ""); print }' "$dir/layouts.csv"; }
+  [ "$(row_of "$n")" = "$(row_of plain)" ] && [ -n "$(row_of plain)" ] && ok \
+    || bad "'$n' has another gradebook row than the plain layout"
+done
+# no layout: score 0, no tests, the one message (what was expected, what the upload holds)
+for n in "no layout" "link wrapped"; do
+  jq -e '.score == 0 and .max_score > 0 and .tests == [] and (.output | test("no gradable files found") and test("expected the graded files"))' \
+    "$dir/layouts/$n/results.json" >/dev/null && grep -q '^no layout: ' "$dir/layouts/$n/layout.txt" && ok \
+    || bad "'$n' is not 0 with the one message: $(head -c 300 "$dir/layouts/$n/results.json")"
+  grep -q "^\"$n\",0.00,\|^$n,0.00," "$dir/layouts.csv" && ok || bad "'$n' has no gradebook row of 0"
+done
+grep -q 'the upload holds: README.txt notes$\|the upload holds: README.txt notes"' "$dir/layouts/no layout/results.json" && ok \
+  || bad "the no-layout message does not name what the upload holds"
+# the linked graded file is not copied: 1 file loose (06), 02 missing
+layout_is "link loose" "1 graded file(s) handed in loose$"
+[ "$(awk '$1 == "06_fabrik" { print ($2 == $3 && $3 > 0) } $1 == "02_law_of_cosines" { print ($2 == 0) }' "$dir/layouts/link loose/scores.tsv" | sort -u)" = 1 ] \
+  && ok || bad "a linked loose file was followed, or the real one beside it not graded: $(cat "$dir/layouts/link loose/scores.tsv")"
+[ -z "$(ls -A "$dir/work_layouts" | grep -v '^graded$\|^figures')" ] && ok \
+  || bad "the layouts left work folders behind (the loose staging is inside each): $(ls "$dir/work_layouts")"
+# regraded from the cache: nothing compiled or run again, the same gradebook
+grade_layouts layouts_again && ok || bad "the cached regrade of the layouts exited non-zero"
+cmp -s "$dir/layouts.csv" "$dir/layouts_again.csv" && ok || bad "the cached regrade changed the layouts' gradebook"
+for n in plain "wrapped zip" loose "whole workbook" "student edition"; do
+  grep -q "^cache: [0-9]* runners reused, 0 compiled; [0-9]* section runs reused, 0 run" "$dir/layouts_again/$n/log.txt" && ok \
+    || bad "the regrade of '$n' compiled or checked again: $(grep '^cache:' "$dir/layouts_again/$n/log.txt")"
+done
+# resumed (one mark removed, as if the run stopped there): only that one graded again
+rm -f "$dir"/work_layouts/graded/????????_loose
+grade_layouts layouts_again --resume 1 && grep -q "^resumed: 8 of 9 " "$dir/layouts_again.log" && ok \
+  || bad "the layouts' resume did not skip the 8 finished: $(head -2 "$dir/layouts_again.log")"
+cmp -s "$dir/layouts.csv" "$dir/layouts_again.csv" && cmp -s "$dir/layouts/loose/scores.tsv" "$dir/layouts_again/loose/scores.tsv" \
+  && grep -q '^layout: 10 graded' "$dir/layouts_again/loose/layout.txt" && ok || bad "the resumed layouts' gradebook changed"
 
 # SUBS that holds no student folders, or one student's sections: refused
 # with a sentence (they used to give an empty gradebook, or ten rows of 0).
@@ -228,7 +306,10 @@ try:
         d = json.loads(f.read().decode("utf-8"), parse_constant=constant)
 except Exception as e:
     sys.exit("gs_json: %s: not strict UTF-8 JSON: %s" % (path, e))
-if not (isinstance(d, dict) and number(d.get("score")) and number(d.get("max_score"))
+# a graded file may leave the total out (tests after the due date): Gradescope sums the tests
+summed = want == "graded" and "score" not in d and isinstance(d.get("tests"), list) and d["tests"] \
+    and all(isinstance(t, dict) and number(t.get("score")) for t in d["tests"])
+if not (isinstance(d, dict) and (number(d.get("score")) or summed) and number(d.get("max_score"))
         and isinstance(d.get("output"), str) and isinstance(d.get("tests"), list)):
     sys.exit("gs_json: %s: not Gradescope's shape" % path)
 if want != "graded":
@@ -246,7 +327,8 @@ if make -s gradescope SEED=777 > "$dir/gradescope.log" 2>&1 && mkdir -p "$gs/sou
   cp -r solutions "$gs/submission"
   AUTOGRADER=$root/$gs bash "$gs/source/run_autograder" > "$dir/run_autograder.log" 2>&1
   [ ! -e "$gs/source/hidden_seed" ] && ok || bad "run_autograder left the hidden seed in place"
-  jq -e '.score == .max_score and .max_score > 0' "$gs/results/results.json" > /dev/null && ok \
+  # (no top-level score while tests are after_due_date: Gradescope totals the tests, test_platforms.sh)
+  jq -e '([.tests[].score] | add) == .max_score and .max_score > 0 and (has("score") | not)' "$gs/results/results.json" > /dev/null && ok \
     || bad "run_autograder did not give the reference full marks (see $dir/run_autograder.log)"
   gs_json "$gs/results/results.json" graded && ok || bad "run_autograder's results.json is not strict Gradescope JSON"
 

@@ -8,7 +8,9 @@
 # external-grader results.json. Each file is read as the platforms read it
 # (Python's json, strict UTF-8, no NaN) and must say:
 #  - Gradescope: while tests are after_due_date, the top-level output sums
-#    the visible tests only (never a total with the hidden points in it); a
+#    the visible tests only (never a total with the hidden points in it) and
+#    run_autograder's results.json has no top-level score (Gradescope totals
+#    the tests, hidden ones included, the checker's own score); a
 #    section that does not compile is one test, its error shown once; test
 #    names carry the check's title; every test's tags name its section;
 #    extra_data has the checker's version, the compiler and its version and
@@ -36,6 +38,12 @@ for s in good partial no_compile empty; do
     --gradescope "$dir/$s.gradescope.json" --prairielearn "$dir/$s.prairielearn.json" --hidden-seed-stdin \
     > "$dir/$s.log" 2>&1 || { fail=$((fail + 1)); echo "test-platforms: FAIL: the checker exited $? on $s (see $dir/$s.log)"; }
 done
+
+# The partial submission through Gradescope's own run_autograder (this tree
+# as its source; no hidden_seed there, so seed 1): what reaches Gradescope.
+gs=$dir/gradescope && mkdir -p "$gs" && ln -s "$(pwd)" "$gs/source" && cp -r "$dir/subs/partial" "$gs/submission"
+AUTOGRADER=$(pwd)/$gs bash checker/gradescope/run_autograder > "$dir/run_autograder.log" 2>&1 \
+  || { fail=$((fail + 1)); echo "test-platforms: FAIL: run_autograder exited $? (see $dir/run_autograder.log)"; }
 
 python3 - "$dir" "$seed" > "$dir/checks.txt" 2>&1 <<'EOF'
 import hashlib, json, math, sys
@@ -79,6 +87,26 @@ for sub in ('good', 'partial', 'no_compile', 'empty'):
 g = load('%s/partial.gradescope.json' % d)
 check(any(t['visibility'] == 'after_due_date' for t in g['tests']) and g['score'] > 0,
       'partial: hidden tests after the due date and some points (else the hidden-total test proves nothing)')
+# What run_autograder hands Gradescope while tests are after_due_date: no
+# top-level score. Gradescope's specs: "If test cases are hidden, students
+# will not be able to see their total score", and a top-level score
+# "Overrides total of tests" (whether an override is hidden too, they do not
+# say): so none is given, and the total Gradescope makes from the tests is
+# the checker's own score, the hidden tests' points in it.
+g = load('%s/gradescope/results/results.json' % d)
+c = load('build/grade/gradescope_results.json')
+hidden = [t for t in g['tests'] if t['visibility'] == 'after_due_date']
+check(hidden and 'score' not in g, 'run_autograder: no top-level score while %d tests are after_due_date (%r)'
+      % (len(hidden), {k: g[k] for k in g if k != 'tests'}))
+check(abs(sum(t['score'] for t in g['tests']) - c['score']) < 1e-9 and 0 < c['score'] < c['max_score'],
+      'run_autograder: the tests sum to the checker\'s score, hidden points included (%r, %r)'
+      % (sum(t['score'] for t in g['tests']), c['score']))
+check(sum(t['score'] for t in hidden) > 0, 'run_autograder: the partial submission has hidden points (else the test proves nothing)')
+vs, vm = (sum(t[k] for t in g['tests'] if t['visibility'] == 'visible') for k in ('score', 'max_score'))
+check('%.2f / %.2f' % (vs, vm) in g['output'] and '%.2f / %.2f' % (c['score'], c['max_score']) not in g['output'],
+      'run_autograder: the output sums the visible tests, not the total (%r)' % g['output'])
+check(g['output'].startswith('งานที่ส่ง (layout): section folders'), 'run_autograder: the output names the layout first')
+check(g.get('max_score') == c['max_score'] and g['tests'] == c['tests'], 'run_autograder: the tests are the checker\'s, unchanged')
 g = load('%s/good.gradescope.json' % d)
 check(all(' — ' in t['name'] and t['name'].split(' — ', 1)[1].strip() for t in g['tests']),
       'good: every test name carries the check\'s title')
@@ -128,6 +156,11 @@ for path in sorted(glob.glob('checker/sections/*/suite.c')):
     check(len(table) > 0, '%s: its table declares CHECK_RANDOM or CHECK_FIXED' % path)
     wrong = [n for n, flag in table if (n in draws) != (flag == 'CHECK_RANDOM')]
     check(not wrong, '%s: the checks that draw cases are exactly the CHECK_RANDOM ones (%s)' % (path, wrong))
+# ---- no two draws in an order C leaves to the compiler (rng_order.py) ----
+import subprocess
+suites = sorted(glob.glob('checker/sections/*/suite.c')) + ['checker/sections/ik_chain_checks.c']
+r = subprocess.run([sys.executable, 'checker/tests/rng_order.py'] + suites, capture_output=True, text=True)
+check(r.returncode == 0, 'the suites draw their random numbers in sequenced statements (%s)' % (r.stdout.strip() or r.stderr.strip()))
 for ok, what in results:
     print(('ok ' if ok else 'bad ') + what)
 EOF

@@ -73,7 +73,9 @@ static look_at_input human_chain(rng *r)
 {
     look_at_input in;
     memset(&in, 0, sizeof in);
-    vec3 root = v3(rng_float(r, -3.0f, 3.0f), rng_float(r, -0.5f, 0.5f), rng_float(r, -3.0f, 3.0f));
+    /* z, y, x: one draw a statement, as in suite.c */
+    float root_z = rng_float(r, -3.0f, 3.0f), root_y = rng_float(r, -0.5f, 0.5f), root_x = rng_float(r, -3.0f, 3.0f);
+    vec3 root = v3(root_x, root_y, root_z);
     quat facing = quat_from_axis_angle(v3_up(), rng_float(r, -IK_PI, IK_PI));
     in.bone_count = 3;
     const vec3 offsets[3] = {v3(0.0f, 1.1f, 0.0f), v3(0.0f, 1.5f, 0.0f), v3(0.0f, 1.62f, 0.03f)};
@@ -85,7 +87,8 @@ static look_at_input human_chain(rng *r)
     in.bones[1].share = rng_float(r, 0.2f, 0.6f);
     in.bones[2].share = 1.0f;
     vec3 head = in.bones[2].position;
-    in.target = v3_add(head, v3_scale(direction(r, 1.2f), rng_float(r, 0.5f, 6.0f)));
+    float distance = rng_float(r, 0.5f, 6.0f);
+    in.target = v3_add(head, v3_scale(direction(r, 1.2f), distance));
     in.weight = AIM_LOOK_WEIGHT;
     return in;
 }

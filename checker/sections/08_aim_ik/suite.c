@@ -319,7 +319,12 @@ static quat tilt(rng *r, float max_tilt)
  * lean of up to max_tilt. */
 static quat upright_rotation(rng *r, float max_tilt)
 {
-    return quat_mul(quat_from_axis_angle(v3_up(), rng_float(r, -IK_PI, IK_PI)), tilt(r, max_tilt));
+    /* Draws in statements of their own, in the order gcc drew them inside
+     * the call (last argument first): C leaves that order to the compiler,
+     * and clang (macOS) draws left to right, other cases than the student
+     * edition recorded (checker/classroom/shims.c). */
+    quat lean = tilt(r, max_tilt);
+    return quat_mul(quat_from_axis_angle(v3_up(), rng_float(r, -IK_PI, IK_PI)), lean);
 }
 
 /* A direction up to `max_elevation` above or below the horizon. */
@@ -425,7 +430,8 @@ static void aim_weight_endpoints(void)
     for (int i = 0; i < ENDPOINT_CASES; i++) {
         vec3 p = rng_v3(&r, -3.0f, 3.0f);
         quat animated = rng_quat(&r);
-        vec3 target = v3_add(p, v3_scale(rng_unit_v3(&r), rng_float(&r, 0.05f, 10.0f)));
+        float distance = rng_float(&r, 0.05f, 10.0f); /* before the direction: see upright_rotation */
+        vec3 target = v3_add(p, v3_scale(rng_unit_v3(&r), distance));
         rq[2 * i] = aim_request(p, animated, target, 0.0f);
         rq[2 * i + 1] = aim_request(p, animated, target, 1.0f);
     }
@@ -454,9 +460,10 @@ static void aim_angle_shrinks(void)
         vec3 p = rng_v3(&r, -3.0f, 3.0f);
         quat animated = rng_quat(&r);
         vec3 target;
-        do /* at least 10 deg to turn, so every step is clearly smaller */
-            target = v3_add(p, v3_scale(rng_unit_v3(&r), rng_float(&r, 0.2f, 8.0f)));
-        while (off_target(p, animated, target) < 10.0f * IK_DEG_TO_RAD);
+        do { /* at least 10 deg to turn, so every step is clearly smaller */
+            float distance = rng_float(&r, 0.2f, 8.0f); /* before the direction: see upright_rotation */
+            target = v3_add(p, v3_scale(rng_unit_v3(&r), distance));
+        } while (off_target(p, animated, target) < 10.0f * IK_DEG_TO_RAD);
         for (int k = 0; k < SWEEP_STEPS; k++)
             rq[i * SWEEP_STEPS + k] = aim_request(p, animated, target, (float)k / (SWEEP_STEPS - 1));
     }
@@ -507,7 +514,8 @@ static void aim_keeps_upright(void)
     for (int i = 0; i < UPRIGHT_CASES; i++) {
         vec3 p = rng_v3(&r, -3.0f, 3.0f);
         quat animated = upright_rotation(&r, 20.0f * IK_DEG_TO_RAD);
-        vec3 target = v3_add(p, v3_scale(direction(&r, 60.0f * IK_DEG_TO_RAD), rng_float(&r, 0.3f, 8.0f)));
+        float distance = rng_float(&r, 0.3f, 8.0f); /* before the direction: see upright_rotation */
+        vec3 target = v3_add(p, v3_scale(direction(&r, 60.0f * IK_DEG_TO_RAD), distance));
         for (int k = 0; k < W; k++)
             rq[i * W + k] = aim_request(p, animated, target, weights[k]);
     }
@@ -682,7 +690,9 @@ static look_at_input random_chain(rng *r, int human)
 {
     look_at_input in;
     memset(&in, 0, sizeof in);
-    vec3 root = v3(rng_float(r, -3.0f, 3.0f), rng_float(r, -0.5f, 0.5f), rng_float(r, -3.0f, 3.0f));
+    /* z, y, x: the order gcc drew them in v3(...) (see upright_rotation) */
+    float root_z = rng_float(r, -3.0f, 3.0f), root_y = rng_float(r, -0.5f, 0.5f), root_x = rng_float(r, -3.0f, 3.0f);
+    vec3 root = v3(root_x, root_y, root_z);
     quat facing = quat_from_axis_angle(v3_up(), rng_float(r, -IK_PI, IK_PI));
     if (human) {
         in.bone_count = 3;
@@ -701,13 +711,15 @@ static look_at_input random_chain(rng *r, int human)
             in.bones[i].position = at;
             in.bones[i].rotation = quat_mul(facing, tilt(r, 0.3f));
             in.bones[i].share = rng_float(r, 0.0f, 1.0f);
-            at = v3_add(at, v3(rng_float(r, -0.1f, 0.1f), rng_float(r, 0.05f, 0.3f), rng_float(r, -0.1f, 0.1f)));
+            float dz = rng_float(r, -0.1f, 0.1f), dy = rng_float(r, 0.05f, 0.3f), dx = rng_float(r, -0.1f, 0.1f);
+            at = v3_add(at, v3(dx, dy, dz));
         }
         if (rng_float(r, 0.0f, 1.0f) < 0.5f)
             in.bones[in.bone_count - 1].share = 1.0f;
     }
     vec3 head = in.bones[in.bone_count - 1].position;
-    in.target = v3_add(head, v3_scale(direction(r, 1.2f), rng_float(r, 0.5f, 6.0f)));
+    float distance = rng_float(r, 0.5f, 6.0f); /* before the direction: see upright_rotation */
+    in.target = v3_add(head, v3_scale(direction(r, 1.2f), distance));
     in.weight = AIM_LOOK_WEIGHT;
     return in;
 }

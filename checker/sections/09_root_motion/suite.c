@@ -481,8 +481,12 @@ static void heading_of_root(void)
         if (i % 4 == 1) {
             /* Lean and roll (roll first) keep forward in the yaw's vertical
              * plane: the heading is still exactly `yaw`. */
-            q = quat_mul(q, quat_mul(quat_from_axis_angle(v3_right(), rng_float(&r, -1.2f, 1.2f)),
-                                     quat_from_axis_angle(v3_forward(), rng_float(&r, -0.6f, 0.6f))));
+            /* Draws in statements of their own, in the order gcc drew them inside
+             * the call (last argument first): C leaves that order to the compiler,
+             * and clang (macOS) draws left to right, other cases than the student
+             * edition recorded (checker/classroom/shims.c). */
+            float roll = rng_float(&r, -0.6f, 0.6f), lean = rng_float(&r, -1.2f, 1.2f);
+            q = quat_mul(q, quat_mul(quat_from_axis_angle(v3_right(), lean), quat_from_axis_angle(v3_forward(), roll)));
             kind[i] = "yaw + lean + roll";
         } else if (i % 4 == 2) {
             /* Forward straight up or down: the side axis tells the heading. */
@@ -506,9 +510,10 @@ static void heading_of_root(void)
     for (int k = 0; k < 8; k++) {
         const int i = RANDOM + 5 + k;
         const float off = k >= 6 ? (k == 6 ? 1.2e-3f : 8.5e-4f) : k % 2 ? 5e-4f : 2e-3f, pitch = (k < 4 ? 0.5f : -0.5f) * IK_PI - (k < 4 ? off : -off);
-        quat q = quat_mul(quat_from_axis_angle(v3_up(), rng_float(&r, -IK_PI, IK_PI)),
-                          quat_mul(quat_from_axis_angle(v3_right(), pitch),
-                                   quat_from_axis_angle(v3_forward(), (k % 3 ? 1.0f : -1.0f) * rng_float(&r, 0.2f, 0.6f))));
+        /* the roll first, then the yaw: the order gcc drew them (see above) */
+        float roll = (k % 3 ? 1.0f : -1.0f) * rng_float(&r, 0.2f, 0.6f), yaw = rng_float(&r, -IK_PI, IK_PI);
+        quat q = quat_mul(quat_from_axis_angle(v3_up(), yaw),
+                          quat_mul(quat_from_axis_angle(v3_right(), pitch), quat_from_axis_angle(v3_forward(), roll)));
         rq[i].rotation = q;
         want[i] = header_heading(q);
         kind[i] = fmt(T(MSG_RM_KIND_NEAR_VERTICAL), (double)off);
@@ -805,8 +810,11 @@ static void character_frame(void)
     arq[0].character = (rm_character){v3(2.0f, 0.0f, 3.0f), 0.5f * IK_PI};
     arq[0].delta = (rm_delta){v3(0.0f, 0.0f, 1.0f), 0.0f};
     for (int i = 1; i < A; i++) {
-        arq[i].character = (rm_character){rng_v3(&r, -20.0f, 20.0f), rng_float(&r, -IK_PI, IK_PI)};
-        arq[i].delta = (rm_delta){rng_v3(&r, -0.5f, 0.5f), rng_float(&r, -1.0f, 1.0f)};
+        /* one draw a statement: an initializer list's order is unspecified too */
+        arq[i].character.position = rng_v3(&r, -20.0f, 20.0f);
+        arq[i].character.yaw = rng_float(&r, -IK_PI, IK_PI);
+        arq[i].delta.translation = rng_v3(&r, -0.5f, 0.5f);
+        arq[i].delta.turn = rng_float(&r, -1.0f, 1.0f);
     }
     if (!CHECK_CALL(OP_RM_APPLY, arq, A, ars, describe_apply) || !NO_OVERRUN(ars, A, "rm_apply"))
         return;

@@ -393,13 +393,19 @@ static void slide_flat(void)
         rq[i].settings.radius = k == 1 ? rng_float(&r, 0.12f, 0.3f) : rng_float(&r, 0.15f, 0.6f);
         rq[i].settings.slope_limit = rng_float(&r, 20.0f, 70.0f) * IK_DEG_TO_RAD;
         rq[i].settings.step_height = 0.5f * rq[i].settings.radius;
-        rq[i].start = v3(rng_float(&r, -0.3f, 0.2f), 1.0f, rng_float(&r, -1.0f, 1.0f));
+        /* Draws in statements of their own, in the order gcc drew them inside
+         * the call (last argument first): C leaves that order to the compiler,
+         * and clang (macOS) draws left to right, other cases than the student
+         * edition recorded (checker/classroom/shims.c). */
+        float start_z = rng_float(&r, -1.0f, 1.0f);
+        rq[i].start = v3(rng_float(&r, -0.3f, 0.2f), 1.0f, start_z);
         float len = rng_float(&r, 0.1f, 3.0f), angle = rng_float(&r, -1.4f, 1.4f);
         if (k < 2) /* mostly into the wall, sometimes away (i % 5 == 0) */
             rq[i].motion = v3((i % 5 ? 1.0f : -1.0f) * len * cosf(angle), rng_float(&r, -0.5f, 0.5f), len * sinf(angle));
-        else
-            rq[i].motion = v3(rng_float(&r, -1.0f, 1.0f), (k == 2 ? -1.0f : 1.0f) * rng_float(&r, 1.2f, 3.0f),
-                              rng_float(&r, -1.0f, 1.0f));
+        else {
+            float z = rng_float(&r, -1.0f, 1.0f), y = (k == 2 ? -1.0f : 1.0f) * rng_float(&r, 1.2f, 3.0f);
+            rq[i].motion = v3(rng_float(&r, -1.0f, 1.0f), y, z); /* z, y, x as gcc drew them (see above) */
+        }
     }
     if (!CHECK_CALL(OP_CTRL_SLIDE, rq, N, rs, describe_slide) || !NO_OVERRUN(rs, N, "ctrl_slide"))
         return;

@@ -1,0 +1,29 @@
+/* grade_layout.h - which layout a class's upload has, for grade_all.
+ *
+ * One source of truth for the layouts: checker/submission.sh, which
+ * Gradescope's run_autograder and make grade source too, is run once per
+ * submission (its find_submission), so grade_all recognises exactly what
+ * they do - section folders at the top, a whole workbook or a student
+ * edition (its exercises/), either inside one wrapping folder, or the
+ * graded files loose (staged into the submission's work folder) - and
+ * never follows a symbolic link.
+ */
+#ifndef CHECKER_GRADE_LAYOUT_H
+#define CHECKER_GRADE_LAYOUT_H
+
+#include <stddef.h>
+
+/* The folder the checker grades for the upload SUBS/NAME, laid out like
+ * exercises/, into dir. WORK is the submission's own work folder (removed
+ * with it): loose files are staged into WORK/upload, and an upload that
+ * matches no layout gets that folder empty. Found once per NAME and
+ * remembered, so asking again stages nothing again. */
+void layout_dir(const char *root, const char *subs, const char *name, const char *work, char *dir, size_t dir_size);
+
+/* After the checker graded NAME: OUT/NAME/layout.txt says which layout
+ * was found (and the version of a student edition); for an upload that
+ * matched none, OUT/NAME/results.json becomes score 0 out of MAX_SCORE with
+ * the one message saying what was expected (as run_autograder writes it). */
+void layout_finish(const char *out, const char *name, double max_score);
+
+#endif
