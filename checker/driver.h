@@ -91,6 +91,7 @@ typedef struct {
     double submission_budget; /* seconds: every compile and check of the run */
     double submission_deadline;
     const char *cache;        /* the grading cache (--cache), or NULL: none */
+    const char *timings;      /* --timings FILE: where the run's time went, appended (report.c) */
 } options;
 
 typedef enum { STATUS_DONE, STATUS_FAILING, STATUS_NOT_STARTED } section_status;
@@ -111,6 +112,7 @@ typedef struct {
     int compiled;                     /* its checks ran (else each holds the compile's record) */
     char note[1024];                  /* e.g. the student's figure */
     double compile_seconds, check_seconds; /* where grading time goes */
+    double compile_cpu, check_cpu;    /* the same in CPU seconds (--timings) */
 } section_result;
 
 /* ---- options.c ---- */
@@ -177,6 +179,11 @@ int run_section_checks(const options *o, section_result *sr, const char *runner,
 
 /* ---- report.c ---- */
 void print_report(const options *o, const section_result *results, size_t count);
+/* --timings FILE: appends one line saying where this run's time went, wall
+ * and CPU: compiling, the checks, drawing the picture the report names
+ * (checker/bench/watch_pictures.sh reads it). `started`: os_clock() at the
+ * start of main. */
+void write_timings(const options *o, const section_result *results, size_t count, double started);
 /* The points table on the terminal (make grade). */
 void print_scores(const section_result *results, size_t count);
 

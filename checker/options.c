@@ -29,7 +29,8 @@ static void usage(void)
             "               [--lang th|en] [--print-messages] [--print-catalog [tsv|json]] [--plot-dir DIR [--plot-defer]]\n"
             "  grading:     [--gradescope FILE] [--prairielearn FILE] [--junit FILE] [--scores FILE] [--points FILE]\n"
             "               [--hidden-seed-stdin]   (the hidden seed is read from stdin)\n"
-            "               [--cache DIR]   (reuse runners and results named by their inputs' SHA-256)\n");
+            "               [--cache DIR]   (reuse runners and results named by their inputs' SHA-256)\n"
+            "  timing:      [--timings FILE]   (append where the run's wall and CPU time went)\n");
 }
 
 /* Every catalogue entry in both languages, for make test. */
@@ -106,6 +107,7 @@ static int parse_value(options *o, const char *a, const char *v, int *timeout_gi
     else if (!strcmp(a, "--lang")) { /* read before the loop */ }
     else if (!strcmp(a, "--plot-dir")) o->plot_dir = v;
     else if (!strcmp(a, "--cache")) o->cache = v;
+    else if (!strcmp(a, "--timings")) o->timings = v;
     else if (!strcmp(a, "--cc")) o->cc = v;
     else if (!strcmp(a, "--cflags")) {
         free(g_flag_text);

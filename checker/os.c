@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <time.h>
 
@@ -15,6 +16,18 @@ double os_clock(void)
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+double os_cpu(void)
+{
+    struct rusage self, children;
+    getrusage(RUSAGE_SELF, &self);
+    getrusage(RUSAGE_CHILDREN, &children);
+    const struct timeval t[4] = {self.ru_utime, self.ru_stime, children.ru_utime, children.ru_stime};
+    double sum = 0;
+    for (int i = 0; i < 4; i++)
+        sum += (double)t[i].tv_sec + (double)t[i].tv_usec * 1e-6;
+    return sum;
 }
 
 int make_dirs(const char *path)

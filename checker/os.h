@@ -8,6 +8,10 @@
 /* Monotonic seconds: every deadline and timing here uses this clock. */
 double os_clock(void);
 
+/* CPU seconds (user + system) of this process and of the children it has
+ * waited for (a compiler, a runner once stopped, gnuplot): for timings. */
+double os_cpu(void);
+
 /* mkdir -p: 1 when the folder exists afterwards. No shell is involved, so
  * a folder named after a student may hold quotes or spaces. */
 int make_dirs(const char *path);

@@ -20,6 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -81,6 +82,9 @@ static char g_slug[64];
 static vec3 g_origin = {0, 0, 0}, g_ax = {1, 0, 0}, g_ay = {0, 1, 0};
 static int g_note_said;
 static int g_all; /* grading: every failing check's picture, into the student's result folder */
+static int picture_refused(const char *slug, const char *check); /* the student edition's, at the end */
+static int draw_warm(const char *script, spawn_result *rs);        /* gnuplot started early, at the end */
+static void picture_print_refused(void);
 
 /* Student points far outside the trusted view would shrink the picture
  * to nothing: the view grows to at most this many times the trusted
@@ -198,6 +202,8 @@ int picture_case(const char *kind)
         return 0;
     if (g_open_check && !strcmp(g_open_check, test->pName))
         return 0; /* this check's picture is open already: the first case wins */
+    if (picture_refused(g_slug, test->pName))
+        return 0;
     for (int i = 0; i < g_count; i++)
         if (!strcmp(g_pictures[i]->slug, g_slug) && !strcmp(g_pictures[i]->check, test->pName))
             return 0;
@@ -697,10 +703,12 @@ static void draw(const picture *only)
         clear_pending(only);
         return;
     }
-    const char *argv[] = {"gnuplot", script, NULL};
-    spawn_request rq = {.argv = argv, .timeout_ms = 30000, .output_keep = 2000, .output_limit = 1u << 16};
     spawn_result rs;
-    spawn_run(&rq, &rs);
+    if (!draw_warm(script, &rs)) {
+        const char *argv[] = {"gnuplot", script, NULL};
+        spawn_request rq = {.argv = argv, .timeout_ms = 30000, .output_keep = 2000, .output_limit = 1u << 16};
+        spawn_run(&rq, &rs);
+    }
     /* One bad template must not hide the others' pictures: each picture
      * counts as drawn when its files are there and not empty (the PNG,
      * when it follows, is not waited for). */
@@ -878,6 +886,10 @@ void picture_draw(void)
 
 void picture_print(const char *slug, const char *check)
 {
+    if (picture_refused(slug, check) && have_gnuplot()) {
+        picture_print_refused();
+        return;
+    }
     for (int i = 0; i < g_count; i++) {
         picture *p = g_pictures[i];
         if (strcmp(p->check, check) != 0 || strcmp(p->slug, slug) != 0)
@@ -907,3 +919,181 @@ int picture_answer_index(const void *rq, size_t size_rq)
 }
 
 const void *picture_answers(void) { return g_picture_batch.rs; }
+
+/* ---- the student edition (checker/classroom/replay.c) ----------------------
+ *
+ * There the reference's answers come from a table recorded on the visible
+ * seed. A picture may ask the reference about its case in a way the check
+ * did not (05/06: the chain after 1, 2, ... passes) and the table may not
+ * have it. Such a picture is dropped, never drawn from zeros, and the
+ * check must end as it would with no picture at all: the replay stops it
+ * (picture_reference_missed), and the driver runs it again with its
+ * picture off (picture_redo). picture_print then says in one line why
+ * there is no picture. Separate from the rest: only the export's replay
+ * calls picture_reference_missed. */
+static char g_no_picture[MAX_PICTURES][2][64]; /* slug, check: no picture, and why said */
+static int g_no_picture_count, g_redo_pending;
+
+static int no_picture(const char *slug, const char *check)
+{
+    for (int i = 0; i < g_no_picture_count; i++)
+        if (!strcmp(g_no_picture[i][0], slug) && !strcmp(g_no_picture[i][1], check))
+            return 1;
+    return 0;
+}
+
+int picture_reference_missed(void)
+{
+    picture *p = current();
+    if (!p)
+        return 0;
+    if (!no_picture(p->slug, p->check) && g_no_picture_count < MAX_PICTURES) {
+        snprintf(g_no_picture[g_no_picture_count][0], 64, "%s", p->slug);
+        snprintf(g_no_picture[g_no_picture_count][1], 64, "%s", p->check);
+        g_no_picture_count++;
+    }
+    g_redo_pending = 1;
+    for (int i = 0; i < g_count; i++)
+        if (g_pictures[i] == p) {
+            for (int b = 0; b < p->block_count; b++)
+                free(p->blocks[b].text);
+            free(p);
+            g_pictures[i] = g_pictures[--g_count];
+            break;
+        }
+    g_open = NULL;
+    g_open_check = NULL;
+    return 1;
+}
+
+int picture_redo(const section_def *section, int *only)
+{
+    int any = 0;
+    for (int i = 0; section->checks[i].name; i++)
+        any |= only[i] = g_redo_pending && no_picture(section->slug, section->checks[i].name);
+    g_redo_pending = 0;
+    return any;
+}
+
+/* picture_case's refusal and picture_print's line for such a check. */
+static int picture_refused(const char *slug, const char *check)
+{
+    return g_no_picture_count > 0 && no_picture(slug, check);
+}
+
+static void picture_print_refused(void)
+{
+    printf("%s", msg_is_english()
+                     ? "  (no picture of this case in the student edition: the reference's answer it needs was not "
+                       "recorded; the instructor's tree draws it)\n"
+                     : "  (ฉบับผู้เรียนไม่มีรูปของกรณีนี้ (no picture in the student edition): ไม่ได้บันทึกคำตอบอ้างอิงที่รูปต้องใช้ "
+                       "— ในชุดของผู้สอนมีรูปนี้)\n");
+}
+
+/* ---- gnuplot started early (make check, watch) ------------------------------
+ *
+ * gnuplot's own start (82 shared libraries, ~20 ms CPU) was a third of a
+ * picture's time in watch's redraw. When the section failed last time
+ * (the work folder's results.tsv says so), picture_warm_up starts gnuplot
+ * before the compile, reading its commands from a pipe, so it has started
+ * by the time the picture is there; draw_warm hands it the script and
+ * waits for it as spawn_run did. A run that draws nothing closes the pipe
+ * (at exit) and that gnuplot ends on its own. */
+static pid_t g_warm_pid = -1;
+static int g_warm_fd = -1;
+static char g_warm_log[4200];
+
+/* At exit, a gnuplot started for nothing (the run drew no picture): its
+ * pipe closed, it ends on its own; its log goes. */
+static void warm_unused(void)
+{
+    if (g_warm_pid > 0) {
+        close(g_warm_fd);
+        unlink(g_warm_log);
+        g_warm_pid = -1;
+    }
+}
+
+void picture_warm_up(const char *work, const char *slug)
+{
+    if (g_warm_pid > 0 || !work || !have_gnuplot())
+        return;
+    char results[4200], line[512], want[128];
+    snprintf(results, sizeof results, "%s/results.tsv", work);
+    snprintf(want, sizeof want, "section\t%s\tfailing\t", slug);
+    FILE *f = fopen(results, "r");
+    int failing = 0;
+    while (f && !failing && fgets(line, sizeof line, f))
+        failing = !strncmp(line, want, strlen(want));
+    if (f)
+        fclose(f);
+    char dir[4200];
+    snprintf(dir, sizeof dir, "%s/pictures", work);
+    int fds[2];
+    if (!failing || !make_dir(dir) || pipe(fds) != 0)
+        return;
+    snprintf(g_warm_log, sizeof g_warm_log, "%s/pictures-warm.%ld.log", dir, (long)getpid());
+    pid_t pid = fork();
+    if (pid == 0) {
+        int log = open(g_warm_log, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+        dup2(fds[0], 0);
+        if (log >= 0)
+            dup2(log, 1), dup2(log, 2);
+        for (int fd = 3; fd < 256; fd++)
+            close(fd);
+        /* the environment spawn_run gives gnuplot (spawn.c) */
+        char *const env[] = {"PATH=/usr/local/bin:/usr/bin:/bin", "LC_ALL=C", NULL};
+        char *const argv[] = {"gnuplot", NULL};
+        execvpe("gnuplot", argv, env);
+        _exit(127);
+    }
+    close(fds[0]);
+    if (pid < 0) {
+        close(fds[1]);
+        return;
+    }
+    fcntl(fds[1], F_SETFD, FD_CLOEXEC); /* no compiler or runner inherits it */
+    g_warm_fd = fds[1];
+    g_warm_pid = pid;
+    static int registered;
+    if (!registered)
+        registered = atexit(warm_unused) == 0;
+}
+
+static int draw_warm(const char *script, spawn_result *rs)
+{
+    if (g_warm_pid <= 0)
+        return 0;
+    pid_t pid = g_warm_pid;
+    g_warm_pid = -1;
+    char q[4400], cmd[4500];
+    quoted(q, sizeof q, script);
+    int n = snprintf(cmd, sizeof cmd, "load %s\n", q);
+    int sent = write(g_warm_fd, cmd, (size_t)n) == n;
+    close(g_warm_fd);
+    g_warm_fd = -1;
+    int status = 0, done = 0;
+    for (int waited_ms = 0; sent && waited_ms < 30000 && !done; waited_ms++) {
+        done = waitpid(pid, &status, WNOHANG) == pid;
+        if (!done)
+            usleep(1000);
+    }
+    if (!done) {
+        kill(pid, SIGKILL);
+        waitpid(pid, &status, 0);
+    }
+    memset(rs, 0, sizeof *rs);
+    /* what it said, as spawn_run would have kept it (keep_gnuplot_log) */
+    FILE *log = fopen(g_warm_log, "r");
+    char *said = malloc(2001);
+    size_t got = log && said ? fread(said, 1, 2000, log) : 0;
+    if (log)
+        fclose(log);
+    unlink(g_warm_log);
+    if (said)
+        said[got] = '\0';
+    rs->output = said; /* freed by spawn_result_free */
+    rs->output_size = got;
+    rs->end = done ? SPAWN_EXITED : SPAWN_TIMED_OUT;
+    return sent; /* not sent: gnuplot is gone, draw it the usual way */
+}

@@ -88,6 +88,19 @@ void picture_draw(void);
  * no picture. */
 void picture_print(const char *slug, const char *check);
 
+/* The student edition (picture.c's last part): the replay found no recorded
+ * answer for what the running check's open picture asked the reference;
+ * 1 when a picture was open (dropped now: the check is to be run again
+ * without it), 0 otherwise. picture_redo flags in `only` (one int per
+ * check of the section) those to run again, their pictures off; 0 when none. */
+int picture_reference_missed(void);
+
+/* make check and watch: starts gnuplot before section `slug` compiles when
+ * it failed last time (work's results.tsv), so the first failing check's
+ * picture does not wait for gnuplot's own start. work NULL: nothing. */
+void picture_warm_up(const char *work, const char *slug);
+int picture_redo(const section_def *section, int *only);
+
 /* The failing-case drawers of 07, 08 and 10 are handed only the request
  * that failed: each check remembers where its batch of requests and the
  * student's answers are, and a failing request finds its answer by its

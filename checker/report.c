@@ -6,11 +6,16 @@
 #define _GNU_SOURCE
 #include "driver.h"
 #include "messages.h"
+#include "os.h"
 #include "picture.h"
 #include "text.h"
 
 #include <stdio.h>
 #include <string.h>
+#include <time.h>
+
+/* The picture's share of the run (drawn when its failure is printed). */
+static double g_picture_wall, g_picture_cpu;
 
 static const char *c_on(const options *o, const char *code) { return o->color ? code : ""; }
 
@@ -95,7 +100,10 @@ static void print_failure(const options *o, const section_result *sr, size_t i)
     char text[sizeof r->record.text];
     text_safe_str(text, sizeof text, r->record.text, TEXT_LINES);
     printf("%s\n", text);
+    double wall = os_clock(), cpu = os_cpu();
     picture_print(sr->def->slug, c->name);
+    g_picture_wall += os_clock() - wall;
+    g_picture_cpu += os_cpu() - cpu;
     printf(msg(MSG_REREAD), sr->def->chapter);
     printf("\n");
 }
@@ -207,4 +215,26 @@ void print_scores(const section_result *results, size_t count)
         total_max += max;
     }
     printf("  %-22s %6.2f / %-6.2f\n", "total", total, total_max);
+}
+
+void write_timings(const options *o, const section_result *results, size_t count, double started)
+{
+    if (!o->timings)
+        return;
+    FILE *f = fopen(o->timings, "a");
+    if (!f)
+        return;
+    struct timespec now;
+    clock_gettime(CLOCK_REALTIME, &now);
+    double wall = os_clock() - started, end = (double)now.tv_sec + (double)now.tv_nsec * 1e-9;
+    double compile = 0, compile_cpu = 0, checks = 0, checks_cpu = 0;
+    for (size_t s = 0; s < count; s++) {
+        compile += results[s].compile_seconds, compile_cpu += results[s].compile_cpu;
+        checks += results[s].check_seconds, checks_cpu += results[s].check_cpu;
+    }
+    /* wall/cpu seconds; start and end are the epoch (to meet a save's time) */
+    fprintf(f, "checker start=%.6f end=%.6f sections=%zu first=%s compile=%.4f/%.4f checks=%.4f/%.4f picture=%.4f/%.4f total=%.4f/%.4f\n",
+            end - wall, end, count, count ? results[0].def->slug : "-", compile, compile_cpu, checks, checks_cpu,
+            g_picture_wall, g_picture_cpu, wall, os_cpu());
+    fclose(f);
 }

@@ -23,6 +23,7 @@
 #endif
 #include "hints.h"
 #include "messages.h"
+#include "os.h"
 #include "spawn.h"
 
 #include <dirent.h>
@@ -45,6 +46,9 @@ static const char *g_checker = "build/checker", *g_root = ".", *g_dir = "exercis
 /* make hint: the results of the student's last make check (the next hint
  * follows the failure it showed); NULL: hints in order. */
 static const char *g_results;
+/* WORKBOOK_TIMINGS=FILE (make bench-pictures): each redraw appends where
+ * its time went - watch's own line, and the checker's (--timings). */
+static const char *g_timings;
 
 /* ---- hints ---------------------------------------------------------------- */
 
@@ -205,6 +209,7 @@ static void run_checker(const char *slug, int list, int color)
     if (slug) { argv[n++] = "--section"; argv[n++] = slug; }
     const char *lang = getenv("WORKBOOK_LANG");
     if (lang) { argv[n++] = "--lang"; argv[n++] = lang; }
+    if (g_timings && !list) { argv[n++] = "--timings"; argv[n++] = g_timings; }
     argv[n] = NULL;
     spawn_request rq = {.argv = argv, .timeout_ms = 300000, .output_keep = 64 * 1024, .output_limit = 1u << 24};
     spawn_result rs;
@@ -280,6 +285,27 @@ static void restore_tty(void)
 {
     if (g_raw)
         tcsetattr(STDIN_FILENO, TCSANOW, &g_saved_tty);
+}
+
+static double epoch_now(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_REALTIME, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
+/* The redraw's line of WORKBOOK_TIMINGS: when the save was seen (the
+ * inotify event read), when the redraw began (the save settled), when
+ * the screen was written; CPU of the checker and everything it waited
+ * for (compiler, runner, gnuplot's SVG; not the detached PNG). */
+static void note_timing(const char *slug, double seen, double began, double cpu_before)
+{
+    FILE *f = g_timings ? fopen(g_timings, "a") : NULL;
+    if (!f)
+        return;
+    fprintf(f, "watch section=%s seen=%.6f began=%.6f end=%.6f cpu=%.4f\n", slug, seen, began, epoch_now(),
+            os_cpu() - cpu_before);
+    fclose(f);
 }
 
 static void redraw(const char *slug, int index, int count, int redraws, int tty)
@@ -368,20 +394,14 @@ static void watch_start(watcher *w, char offered[][64], int count, int force_pol
 }
 
 /* The section whose file was saved since the last look, or -1. */
-static int saved_section(watcher *w, char offered[][64], int count, int ready, const struct pollfd *ino)
+static int read_events(watcher *w, int count, int *changed);
+
+static int saved_section(watcher *w, char offered[][64], int count, int ready, const struct pollfd *ino, int *whole)
 {
     int changed = -1;
+    *whole = 0;
     if (ino && ready > 0 && ino->revents) {
-        char buf[4096] __attribute__((aligned(8)));
-        ssize_t len = read(w->inotify_fd, buf, sizeof buf);
-        for (char *p = buf; len > 0 && p < buf + len;) {
-            struct inotify_event *ev = (struct inotify_event *)(void *)p;
-            if (ev->len && !is_editor_noise(ev->name))
-                for (int i = 0; i < count; i++)
-                    if (w->watch_ids[i] == ev->wd)
-                        changed = i;
-            p += sizeof *ev + ev->len;
-        }
+        *whole = read_events(w, count, &changed);
     } else if (w->inotify_fd < 0) {
         for (int i = 0; i < count; i++) {
             time_t t = section_mtime(offered[i]);
@@ -392,6 +412,63 @@ static int saved_section(watcher *w, char offered[][64], int count, int ready, c
         }
     }
     return changed;
+}
+
+/* How long a save settles before the redraw. Editors save in a burst of
+ * events (vim: create the file, write it, close it, remove the backup;
+ * most editors: one close after writing). The redraw starts once the
+ * burst is over: SETTLE_QUIET_MS with no event after a file was closed
+ * written or moved into place (the file is whole), and at most
+ * SETTLE_MAX_MS after the first event whatever comes (a fixed 150 ms
+ * before; an event after the redraw started only draws once more). */
+#define SETTLE_QUIET_MS 15
+#define SETTLE_MAX_MS 150
+
+/* Reads the queued events into *changed (the section saved, if any);
+ * returns whether one of them left a whole file (closed after writing,
+ * moved in). */
+static int read_events(watcher *w, int count, int *changed)
+{
+    char buf[4096] __attribute__((aligned(8)));
+    int whole = 0;
+    ssize_t len = read(w->inotify_fd, buf, sizeof buf);
+    for (char *p = buf; len > 0 && p < buf + len;) {
+        struct inotify_event *ev = (struct inotify_event *)(void *)p;
+        if (ev->len && !is_editor_noise(ev->name))
+            for (int i = 0; i < count; i++)
+                if (w->watch_ids[i] == ev->wd) {
+                    *changed = i;
+                    whole |= (ev->mask & (IN_CLOSE_WRITE | IN_MOVED_TO)) != 0;
+                }
+        p += sizeof *ev + ev->len;
+    }
+    return whole;
+}
+
+/* Waits for a save's burst of events to end (see SETTLE_QUIET_MS);
+ * polling (no inotify) just waits SETTLE_MAX_MS. `whole`: the first
+ * look's events already left a whole file. */
+static void settle(watcher *w, int count, int *changed, int whole)
+{
+    if (w->inotify_fd < 0) {
+        usleep(SETTLE_MAX_MS * 1000);
+        return;
+    }
+    double start = os_clock();
+    for (;;) {
+        double left_ms = SETTLE_MAX_MS - (os_clock() - start) * 1000.0;
+        if (left_ms <= 0)
+            return;
+        int wait_ms = whole ? SETTLE_QUIET_MS : (int)left_ms + 1;
+        struct pollfd ino = {.fd = w->inotify_fd, .events = POLLIN};
+        int ready = poll(&ino, 1, wait_ms < left_ms ? wait_ms : (int)left_ms + 1);
+        if (ready < 0 && errno != EINTR)
+            return;
+        if (ready == 0)
+            return; /* quiet: the burst is over (or the longest wait is) */
+        if (ready > 0)
+            whole |= read_events(w, count, changed);
+    }
 }
 
 /* One key: n next section, h its next hint, l the list; 0 for q (quit). */
@@ -432,11 +509,15 @@ static void watch_loop(watcher *w, char offered[][64], int count, int current, i
         int ready = poll(fds, (nfds_t)n, 1000);
         if (ready < 0 && errno != EINTR)
             break;
-        int changed = saved_section(w, offered, count, ready, ino_i >= 0 ? &fds[ino_i] : NULL);
+        int whole;
+        int changed = saved_section(w, offered, count, ready, ino_i >= 0 ? &fds[ino_i] : NULL, &whole);
         if (changed >= 0) {
-            usleep(150 * 1000); /* let the editor finish its rename dance */
+            double seen = epoch_now();
+            settle(w, count, &changed, whole); /* let the editor finish its rename dance */
             current = changed;
+            double began = epoch_now(), cpu = os_cpu();
             redraw(offered[current], current, count, ++redraws, tty);
+            note_timing(offered[current], seen, began, cpu);
             continue;
         }
         if (key_i >= 0 && ready > 0 && fds[key_i].revents) {
@@ -465,6 +546,7 @@ int main(int argc, char **argv)
         else if (v && !strcmp(argv[i], "--work")) { g_work = v; i++; }
     }
     msg_choose_language(getenv("WORKBOOK_LANG"));
+    g_timings = getenv("WORKBOOK_TIMINGS");
     static char offered[MAX_WATCHED][64];
     int count = list_sections(offered, MAX_WATCHED);
     if (hint)

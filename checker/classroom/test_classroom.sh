@@ -12,6 +12,8 @@
 #   same-grade   each buggy proof (in a copy of the reference) gets the same
 #                visible results from the export's checker as from the
 #                instructor's (pass/fail, outcome and diagnosis per check)
+#   pictures     planted 02 and 03 mistakes (none recorded) name the same
+#                failure and picture there as here
 #   deps         07 with a broken 03 says "fix 03 first" there
 #   miss         a lookup the table cannot answer is one sentence, not garbage
 #   version      the export is stamped with the commit it came from
@@ -160,6 +162,35 @@ n_buggy=$(ls -d "$BUILD"/buggy/*/*/ | wc -l)
 [ -z "$differ" ] && [ "$same" -gt 0 ] \
   && pass "same-grade: $same buggy proofs grade the same in the export as in the instructor's tree (visible checks, diagnosis named)" \
   || fail "same-grade: differ for$differ ($same of $n_buggy the same)"
+
+# ---- pictures: a failing case's picture there as here --------------------------------
+# Mistakes no buggy proof makes, so none of their runs was recorded: 02's
+# shoulder returned in degrees, 03's elbow bent away from the pole. The
+# export names the same picture (drawn from the recorded reference answers)
+# after the same failure as the instructor's tree.
+if command -v gnuplot >/dev/null 2>&1; then
+  pic_ok=1 pic_said=""
+  for plant in '02_law_of_cosines|s/    return angle_opposite(len_upper, reachable_distance(len_upper, len_lower, dist), len_lower);/    return angle_opposite(len_upper, reachable_distance(len_upper, len_lower, dist), len_lower) * IK_RAD_TO_DEG;/' \
+               '03_two_bone|s/vec3 bend = v3_sub(limb->to_pole, v3_scale(aim, v3_dot(limb->to_pole, aim) \* limb->inv_aim_sq));/vec3 bend = v3_sub(v3_scale(aim, v3_dot(limb->to_pole, aim) * limb->inv_aim_sq), limb->to_pole);/'; do
+    s=${plant%%|*} sub="$WORK/sub/picture_${plant%%|*}"
+    rm -rf "$sub"; cp -r "$WORK/sol" "$sub"; sed -i "${plant#*|}" "$sub/$s/${s#*_}.c"
+    if cmp -s "$(graded "$s")" "$sub/$s/${s#*_}.c"; then pic_ok=0; echo "      the $s plant no longer changes the reference"; continue; fi
+    "$CHECKER" --root . --objdir "$OBJ" --work "$WORK/w-pi-$s" --no-color --seed 1 --dir "$sub" --section "$s" >"$WORK/pi-$s.log" 2>&1
+    XCHECK --dir "$sub" --section "$s" --work "$WORK/w-pe-$s" >"$WORK/pe-$s.log" 2>&1
+    # the failure in full, up to and with the picture's line (each tree's work folder as W)
+    for t in pi pe; do sed -n '/^✗/,/picture of the failing case/p' "$WORK/$t-$s.log" | sed "s|$WORK/w-$t-$s|W|g" >"$WORK/$t-$s.failure"; done
+    svg=$(sed -nE 's/.*picture of the failing case\)?: (\/.*)\.svg .*/\1.svg/p' "$WORK/pe-$s.log")
+    if grep -q 'picture of the failing case' "$WORK/pi-$s.failure" && cmp -s "$WORK/pi-$s.failure" "$WORK/pe-$s.failure" && [ -s "$svg" ]; then
+      pic_said="$pic_said $s:$(grep -o '› [a-z_]*' "$WORK/pe-$s.failure" | head -1 | cut -c5-)"
+    else
+      pic_ok=0; echo "      $s: here and there:"; diff "$WORK/pi-$s.failure" "$WORK/pe-$s.failure" | head -8; [ -s "$svg" ] || echo "      no SVG '$svg'"
+    fi
+  done
+  [ $pic_ok = 1 ] && pass "pictures: planted mistakes no proof records get the same failure and picture there as here ($pic_said)" \
+    || fail "pictures: the export's failure or picture differs"
+else
+  echo "SKIP  test-classroom: pictures (no gnuplot)"
+fi
 
 # ---- deps: 07 on a broken 03 ------------------------------------------------------
 sub="$WORK/sub/deps"; rm -rf "$sub"; cp -r "$WORK/sol" "$sub"; cp exercises/03_two_bone/two_bone.c "$sub/03_two_bone/"

@@ -1094,6 +1094,8 @@ void ik_chain_figure(const ik_chain_spec *s, const char *slug)
     fprintf(f, "# solver %s\n", s->solve_name);
     write_curve(f, "yours", student);
     write_curve(f, "reference", ref);
+    /* the figure speaks the checker's language (plots/student_vs_reference.gp) */
+    fprintf(f, "# language: 1 English, 0 Thai with the English terms\n%d\n\n\n", msg_is_english());
     fclose(f);
     if (CHECK_ENV.plot_defer) {
         /* grade-all draws every submission's figures in one gnuplot run */

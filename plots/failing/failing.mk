@@ -11,6 +11,6 @@ test-pictures: $(CHECKER) $(GRADE_ALL) $(RUNNER_OBJS) $(PICTURE_BUGGY)
 	@bash checker/tests/test_pictures.sh $(BUILD) $(CHECKER) $(OBJ)
 test-plain: test-pictures
 
-bench-pictures: $(CHECKER) $(RUNNER_OBJS) $(PICTURE_BUGGY)
-	@bash checker/bench/watch_pictures.sh $(BUILD) $(CHECKER) $(OBJ)
+bench-pictures: $(CHECKER) $(WATCH) $(RUNNER_OBJS) $(PICTURE_BUGGY)
+	@bash checker/bench/watch_pictures.sh $(BUILD) $(CHECKER) $(OBJ) $(WATCH)
 bench: bench-pictures
