@@ -324,7 +324,7 @@ test-batch: $(LIMB_BATCH_TEST)
 	@tail -n 1 $(BUILD)/limb-batch-2.log
 BATCH_CASES ?= 200000
 
-test-plain: $(CHECKER) $(RUNNER_OBJS) $(SELFTEST) programs $(BUGGY_SRC) $(HOSTILE_SRC) test-robust test-batch test-plots test-grade test-scale test-student test-cage test-other-cc test-book test-seeds test-fuzz test-mutants test-alternatives test-classroom
+test-plain: $(CHECKER) $(RUNNER_OBJS) $(SELFTEST) programs $(BUGGY_SRC) $(HOSTILE_SRC) test-function-length test-robust test-batch test-plots test-grade test-scale test-student test-cage test-other-cc test-book test-seeds test-fuzz test-mutants test-alternatives test-classroom
 	@bash checker/tests/test_asm_reads.sh $(CHECKER) $(OBJ) $(BUILD)/asm-reads $(firstword $(CC)) $(BUILD)/hostile
 	@for p in $(filter $(BUILD)/programs/solutions__%,$(PROGRAMS)); do \
 	  $$p >/dev/null || { echo "program $$p failed"; exit 1; }; done
@@ -489,6 +489,7 @@ include plots/failing/failing.mk
 include checker/tests/soak.mk
 include checker/tests/fuzz.mk
 include checker/tests/mutants.mk
+include checker/tests/function_length.mk
 include checker/tests/sections.mk
 include checker/tests/student.mk
 include checker/student.mk

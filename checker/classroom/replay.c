@@ -295,6 +295,65 @@ static int by_shape(const void *a, const void *b)
     return shape_cmp(x->fn, x->in_count, y);
 }
 
+/* A "B <key> <words>" line: one large array, appended to g_blob_list
+ * (bcap: its capacity). 0 when the line is damaged. */
+static int read_blob_line(char *line, ssize_t len, size_t *bcap)
+{
+    if (g_blob_list_count == *bcap) {
+        *bcap = *bcap ? 2 * *bcap : 64;
+        g_blob_list = realloc(g_blob_list, *bcap * sizeof *g_blob_list);
+    }
+    blob *b = &g_blob_list[g_blob_list_count];
+    if (!g_blob_list || !parse_key(line + 2, b->key) || line[66] != ' ' ||
+        !(b->w = parse_words(line + 67, (size_t)len - 67, &b->count)))
+        return 0;
+    g_blob_list_count++;
+    return 1;
+}
+
+/* An "E <function> <key> <input words> <output words>" line: one recorded
+ * call, appended to g_entries (cap: its capacity). 0 when the line is
+ * damaged or memory runs out. */
+static int read_entry_line(char *line, size_t *cap)
+{
+    char *fn = line + 2, *sp = strchr(fn, ' ');
+    char *k = sp ? sp + 1 : NULL, *in = k && strlen(k) > 65 ? k + 65 : NULL;
+    char *sp2 = in ? strchr(in, ' ') : NULL;
+    if (!sp || (size_t)(sp - fn) >= sizeof g_entries[0].fn || !in || k[64] != ' ' || !sp2)
+        return 0;
+    if (g_entry_count == *cap) {
+        *cap = *cap ? 2 * *cap : 1024;
+        g_entries = realloc(g_entries, *cap * sizeof *g_entries);
+        if (!g_entries)
+            return 0;
+    }
+    entry *e = &g_entries[g_entry_count];
+    memcpy(e->fn, fn, (size_t)(sp - fn));
+    e->fn[sp - fn] = '\0';
+    if (!parse_key(k, e->key) || !(e->in = parse_words(in, (size_t)(sp2 - in), &e->in_count)) ||
+        !(e->out = parse_words(sp2 + 1, strlen(sp2 + 1), &e->out_count)))
+        return 0;
+    g_entry_count++;
+    return 1;
+}
+
+/* The table sorted for the lookups: entries and blobs by key, and the
+ * entries by shape for the near search. */
+static void index_table(void)
+{
+    qsort(g_entries, g_entry_count, sizeof *g_entries, by_key);
+    qsort(g_blob_list, g_blob_list_count, sizeof *g_blob_list, blob_by_key);
+    g_by_shape = malloc((g_entry_count ? g_entry_count : 1) * sizeof *g_by_shape);
+    if (!g_by_shape) {
+        g_entry_count = 0;
+        return;
+    }
+    for (size_t i = 0; i < g_entry_count; i++)
+        g_by_shape[i] = &g_entries[i];
+    qsort(g_by_shape, g_entry_count, sizeof *g_by_shape, by_shape);
+    g_loaded = 1;
+}
+
 static void load(void)
 {
     if (g_loaded)
@@ -321,47 +380,16 @@ static void load(void)
             continue;
         }
         if (line[0] == 'B' && line[1] == ' ' && len > 68) {
-            if (g_blob_list_count == bcap) {
-                bcap = bcap ? 2 * bcap : 64;
-                g_blob_list = realloc(g_blob_list, bcap * sizeof *g_blob_list);
-            }
-            blob *b = &g_blob_list[g_blob_list_count];
-            if (!g_blob_list || !parse_key(line + 2, b->key) || line[66] != ' ' ||
-                !(b->w = parse_words(line + 67, (size_t)len - 67, &b->count))) {
+            if (!read_blob_line(line, len, &bcap)) {
                 bad = 1;
                 break;
             }
-            g_blob_list_count++;
             continue;
         }
-        if (line[0] != 'E' || line[1] != ' ') {
+        if (line[0] != 'E' || line[1] != ' ' || !read_entry_line(line, &cap)) {
             bad = 1;
             break;
         }
-        char *fn = line + 2, *sp = strchr(fn, ' ');
-        char *k = sp ? sp + 1 : NULL, *in = k && strlen(k) > 65 ? k + 65 : NULL;
-        char *sp2 = in ? strchr(in, ' ') : NULL;
-        if (!sp || (size_t)(sp - fn) >= sizeof g_entries[0].fn || !in || k[64] != ' ' || !sp2) {
-            bad = 1;
-            break;
-        }
-        if (g_entry_count == cap) {
-            cap = cap ? 2 * cap : 1024;
-            g_entries = realloc(g_entries, cap * sizeof *g_entries);
-            if (!g_entries) {
-                bad = 1;
-                break;
-            }
-        }
-        entry *e = &g_entries[g_entry_count];
-        memcpy(e->fn, fn, (size_t)(sp - fn));
-        e->fn[sp - fn] = '\0';
-        if (!parse_key(k, e->key) || !(e->in = parse_words(in, (size_t)(sp2 - in), &e->in_count)) ||
-            !(e->out = parse_words(sp2 + 1, strlen(sp2 + 1), &e->out_count))) {
-            bad = 1;
-            break;
-        }
-        g_entry_count++;
     }
     free(line);
     fclose(f);
@@ -370,17 +398,7 @@ static void load(void)
         g_entry_count = 0;
         return;
     }
-    qsort(g_entries, g_entry_count, sizeof *g_entries, by_key);
-    qsort(g_blob_list, g_blob_list_count, sizeof *g_blob_list, blob_by_key);
-    g_by_shape = malloc((g_entry_count ? g_entry_count : 1) * sizeof *g_by_shape);
-    if (!g_by_shape) {
-        g_entry_count = 0;
-        return;
-    }
-    for (size_t i = 0; i < g_entry_count; i++)
-        g_by_shape[i] = &g_entries[i];
-    qsort(g_by_shape, g_entry_count, sizeof *g_by_shape, by_shape);
-    g_loaded = 1;
+    index_table();
 }
 
 /* The query's own large arrays: when they differ from the recorded ones by

@@ -681,35 +681,14 @@ static ik_chain long_chain(void)
     return c;
 }
 
-void ik_chain_error_record(const ik_chain_spec *s)
+/* error_record's cases, numbered as in ik_chain_error_record below. */
+enum { RECORD_CASES = 8, RECORD_AT_TOL = 4 };
+
+/* The requests of error_record: one bent chain, each case's target and
+ * settings (see ik_chain_error_record for what each asks). */
+static void record_cases(const ik_chain_spec *s, ik_chain_request *rq)
 {
-    /* One bent chain, four questions about the report:
-     *   0 - an ordinary reachable target: IK_REACHED;
-     *   1 - the same with max_passes short_passes and tolerance 1e-6:
-     *       IK_NOT_REACHED, every pass recorded;
-     *   2 - the target already within tolerance: 0 passes, IK_REACHED;
-     *   3 - a target beyond reach, max_passes far_passes: IK_UNREACHABLE.
-     * Expected status and (for 1-3) pass count come from the reference;
-     * what it does with each is in the suite. And the boundary of the
-     * tolerance (TOL_AT above):
-     *   4 - the error exactly the tolerance, 3 passes allowed;
-     * and of reach, each with short_passes and tolerance 1e-6, so no
-     * solver gets there and the status must say why:
-     *   5 - a target within reach of the root (0.95 * reach, behind it)
-     *       but farther than reach from joints[1]: IK_NOT_REACHED, the
-     *       reach is measured from the root;
-     *   6 - a target exactly at reach (bones along the axes, lengths 1,
-     *       target (0, 0, 3): every float and double sum is exact): not
-     *       beyond reach, IK_NOT_REACHED;
-     * and the longest chain there is, worked hard:
-     *   7 - IK_CHAIN_MAX_JOINTS joints (long_chain), a target beyond
-     *       reach, max_passes 256: every pass runs, and the bones must
-     *       still have their lengths (a CCD without the per-pass restore
-     *       drifts past LENGTH_TOL_REL here, see long_chain). */
-    enum { N = 8 };
-    static ik_chain_request rq[N];
-    static ik_chain_response rs[N];
-    memset(rq, 0, sizeof rq);
+    memset(rq, 0, sizeof *rq * RECORD_CASES);
     ik_chain chain;
     memset(&chain, 0, sizeof chain);
     chain.joint_count = 4;
@@ -718,7 +697,7 @@ void ik_chain_error_record(const ik_chain_spec *s)
     chain.joints[2] = v3(0.8f, 1.6f, 0.0f);
     chain.joints[3] = v3(1.5f, 1.2f, 0.0f);
     seal_unused(&chain);
-    for (int c = 0; c < N; c++) {
+    for (int c = 0; c < RECORD_CASES; c++) {
         rq[c].chain = chain;
         rq[c].settings = settings_for(&chain, s->solve_passes);
     }
@@ -747,45 +726,86 @@ void ik_chain_error_record(const ik_chain_spec *s)
     rq[7].chain = long_chain();
     rq[7].target = v3(60.0f, 0.0f, 0.0f);
     rq[7].settings = settings_for(&rq[7].chain, IK_MAX_PASSES);
-    if (!CHECK_CALL(s->op, rq, N, rs, describe) || !expect_sound(s, rq, rs, N))
-        return;
-    const char *const WHY[N] = {T(MSG_CHAIN_WHY_REACHABLE), T(MSG_CHAIN_WHY_OUT_OF_PASSES),
-                                T(MSG_CHAIN_WHY_ALREADY_THERE), T(MSG_CHAIN_WHY_BEYOND_REACH),
-                                T(MSG_CHAIN_WHY_AT_TOLERANCE), T(MSG_CHAIN_WHY_REACH_FROM_ROOT),
-                                T(MSG_CHAIN_WHY_AT_REACH), T(MSG_CHAIN_WHY_BEYOND_REACH)};
-    for (int c = 0; c < N; c++) {
-        if (c == 4)
-            continue; /* below, on its own chain */
+}
+
+/* Every case but 4: the status, the report and (but for case 0) the pass
+ * count the reference gives. 0 once one fails (the check is failed). */
+static int record_as_reference(const ik_chain_spec *s, const ik_chain_request *rq, const ik_chain_response *rs,
+                               const char *const *why)
+{
+    for (int c = 0; c < RECORD_CASES; c++) {
+        if (c == RECORD_AT_TOL)
+            continue; /* record_at_tolerance, on its own chain */
         ik_chain solved;
         static ik_report want;
         int want_passes = reference(s, &rq[c], &solved, &want);
-        if (!expect_status(&rq[c], &rs[c], want.status, WHY[c]) || !expect_report(s, &rq[c], &rs[c]))
-            return;
+        if (!expect_status(&rq[c], &rs[c], want.status, why[c]) || !expect_report(s, &rq[c], &rs[c]))
+            return 0;
         if (c > 0 && rs[c].report.passes != want_passes) {
-            check_fail(DIAG_NONE, ik_chain_given_text(&rq[c]), fmt("passes = %d (%s)", want_passes, WHY[c]),
+            check_fail(DIAG_NONE, ik_chain_given_text(&rq[c]), fmt("passes = %d (%s)", want_passes, why[c]),
                        fmt("passes = %d", rs[c].report.passes));
-            return;
+            return 0;
         }
     }
-    /* Case 4, judged on the answer's own chain, not on the reference's
-     * rounding: an error of exactly the tolerance is not within it, so
-     * the first pass must run, and the status says what the returned
-     * chain shows: IK_REACHED only if its error fell below the tolerance,
-     * else IK_NOT_REACHED after all 3 passes. */
-    {
-        const ik_chain_request *q = &rq[4];
-        const ik_chain_response *a = &rs[4];
-        float final = v3_distance(ik_chain_answer_tip(q, a), q->target);
-        int below = final < q->settings.tolerance;
-        if (a->report.passes < 1 || (!below && a->report.passes != q->settings.max_passes)) {
-            check_fail(DIAG_NONE, ik_chain_given_text(q),
-                       fmt(T(MSG_CHAIN_EXPECT_AT_TOL_PASSES), q->settings.max_passes),
-                       fmt("passes = %d, |tip − target| = %g", a->report.passes, final));
-            return;
-        }
-        if (!expect_status(q, a, below ? IK_REACHED : IK_NOT_REACHED, below ? T(MSG_CHAIN_WHY_WITHIN_TOL) : WHY[4]) || !expect_report(s, q, a))
-            return;
+    return 1;
+}
+
+/* Case 4, judged on the answer's own chain, not on the reference's
+ * rounding: an error of exactly the tolerance is not within it, so the
+ * first pass must run, and the status says what the returned chain shows:
+ * IK_REACHED only if its error fell below the tolerance, else
+ * IK_NOT_REACHED after all 3 passes. */
+static void record_at_tolerance(const ik_chain_spec *s, const ik_chain_request *q, const ik_chain_response *a,
+                                const char *why)
+{
+    float final = v3_distance(ik_chain_answer_tip(q, a), q->target);
+    int below = final < q->settings.tolerance;
+    if (a->report.passes < 1 || (!below && a->report.passes != q->settings.max_passes)) {
+        check_fail(DIAG_NONE, ik_chain_given_text(q), fmt(T(MSG_CHAIN_EXPECT_AT_TOL_PASSES), q->settings.max_passes),
+                   fmt("passes = %d, |tip − target| = %g", a->report.passes, final));
+        return;
     }
+    if (!expect_status(q, a, below ? IK_REACHED : IK_NOT_REACHED, below ? T(MSG_CHAIN_WHY_WITHIN_TOL) : why))
+        return;
+    expect_report(s, q, a);
+}
+
+void ik_chain_error_record(const ik_chain_spec *s)
+{
+    /* One bent chain, four questions about the report:
+     *   0 - an ordinary reachable target: IK_REACHED;
+     *   1 - the same with max_passes short_passes and tolerance 1e-6:
+     *       IK_NOT_REACHED, every pass recorded;
+     *   2 - the target already within tolerance: 0 passes, IK_REACHED;
+     *   3 - a target beyond reach, max_passes far_passes: IK_UNREACHABLE.
+     * Expected status and (for 1-3) pass count come from the reference;
+     * what it does with each is in the suite. And the boundary of the
+     * tolerance (TOL_AT above):
+     *   4 - the error exactly the tolerance, 3 passes allowed;
+     * and of reach, each with short_passes and tolerance 1e-6, so no
+     * solver gets there and the status must say why:
+     *   5 - a target within reach of the root (0.95 * reach, behind it)
+     *       but farther than reach from joints[1]: IK_NOT_REACHED, the
+     *       reach is measured from the root;
+     *   6 - a target exactly at reach (bones along the axes, lengths 1,
+     *       target (0, 0, 3): every float and double sum is exact): not
+     *       beyond reach, IK_NOT_REACHED;
+     * and the longest chain there is, worked hard:
+     *   7 - IK_CHAIN_MAX_JOINTS joints (long_chain), a target beyond
+     *       reach, max_passes 256: every pass runs, and the bones must
+     *       still have their lengths (a CCD without the per-pass restore
+     *       drifts past LENGTH_TOL_REL here, see long_chain). */
+    static ik_chain_request rq[RECORD_CASES];
+    static ik_chain_response rs[RECORD_CASES];
+    record_cases(s, rq);
+    if (!CHECK_CALL(s->op, rq, RECORD_CASES, rs, describe) || !expect_sound(s, rq, rs, RECORD_CASES))
+        return;
+    const char *const WHY[RECORD_CASES] = {T(MSG_CHAIN_WHY_REACHABLE), T(MSG_CHAIN_WHY_OUT_OF_PASSES),
+                                           T(MSG_CHAIN_WHY_ALREADY_THERE), T(MSG_CHAIN_WHY_BEYOND_REACH),
+                                           T(MSG_CHAIN_WHY_AT_TOLERANCE), T(MSG_CHAIN_WHY_REACH_FROM_ROOT),
+                                           T(MSG_CHAIN_WHY_AT_REACH), T(MSG_CHAIN_WHY_BEYOND_REACH)};
+    if (record_as_reference(s, rq, rs, WHY))
+        record_at_tolerance(s, &rq[RECORD_AT_TOL], &rs[RECORD_AT_TOL], WHY[RECORD_AT_TOL]);
 }
 
 void ik_chain_invalid_input(const ik_chain_spec *s)

@@ -33,6 +33,9 @@
 #     of its section's budget, which the machine's load decides;
 #   - cc1's "out of memory allocating X bytes after a total of N bytes": N,
 #     what cc1 had allocated, varies from run to run (hostile/include_dev_zero);
+#   - Gradescope's "checker_version" (extra_data): the commit each tree was
+#     built from (git rev-parse HEAD, or VERSION), which two trees differ in
+#     by definition;
 #   - the two trees' absolute paths (root and objdir: each checker runs from
 #     its own tree), both written @TREE@ in both outputs;
 #   - OUT_DIR/old/ and OUT_DIR/new/ (and .cache), where each side's files
@@ -73,7 +76,8 @@ SED_NORMALIZE=(-E -e "s#$out/(old|new)([/.])#@OUT@/SIDE\\2#g" -e "s|$old|@TREE@|
   -e 's/ in [0-9.]+ s/ in T s/g' -e 's/[0-9.]+ submissions\/min/R submissions\/min/g'
   -e 's/[0-9]+:[0-9]{2} left/M:SS left/g'
   -e 's/ภายใน [0-9.]+ วินาที \(timeout\)/ภายใน N วินาที (timeout)/g' -e 's/within [0-9.]+ seconds \(timeout\)/within N seconds (timeout)/g'
-  -e 's/(out of memory allocating [0-9]+ bytes after a total of )[0-9]+ bytes/\1N bytes/g')
+  -e 's/(out of memory allocating [0-9]+ bytes after a total of )[0-9]+ bytes/\1N bytes/g'
+  -e 's/("checker_version": ")[^"]*"/\1@VERSION@"/g')
 # cc1's "Multiple include guards may be useful for:" list (-H: a heading,
 # then bare header paths) is printed as cc1 ends, while the assembler (-pipe)
 # may be writing its messages to the same pipe: on a loaded machine the two

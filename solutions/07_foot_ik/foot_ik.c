@@ -120,6 +120,105 @@ static void clear_output(foot_ik_output *out)
 }
 /* @end foot_ik_validate */
 
+/* ---- the frame's steps ------------------------------------------------ */
+
+/* The chapter's OnAnimatorIK, one step per function, in the order
+ * foot_ik_step calls them (the shape of ozz-animation's IK jobs: validate,
+ * then named steps):
+ *   1. find_ground: PlaceFoot's raycast, the ankle's target on the ground;
+ *   2. plan_foot:   the weight's fade, the foot's tilt, its shortfall and
+ *                   the memory for the next frame;
+ *   3. the hip drop, ComputeHipDrop: the larger shortfall (in foot_ik_step);
+ *   4. place_leg:   the body lowered, then section 03's two-bone solve. */
+/* @snippet foot_ik_steps */
+
+/* Step 1: a ray down from above the animated ankle. Fills the foot's
+ * grounded, hit_point, hit_normal and target, and returns the normal the
+ * foot tilts onto. */
+static vec3 find_ground(const foot_ik_input *in, const terrain *ground, int f, foot_ik_foot *foot)
+{
+    const foot_ik_settings *s = &in->settings;
+    const vec3 up = v3_up();
+    const foot_leg *leg = &in->legs[f];
+    const foot_ik_memory *before = &in->memory[f];
+
+    vec3 ray_origin = v3_add(leg->ankle, v3_scale(up, s->raycast_height));
+    terrain_hit hit;
+    foot->grounded = terrain_raycast_down(ground, ray_origin, s->raycast_distance, &hit);
+    vec3 normal;
+    if (foot->grounded) {
+        foot->hit_point = hit.point;
+        foot->hit_normal = hit.normal;
+        foot->target = v3_add(hit.point, v3_scale(up, s->foot_sole_offset));
+        normal = hit.normal;
+    } else {
+        /* Nothing below: keep the last ground's height under the
+         * animated foot while the weight fades, so the foot eases back
+         * to the animation instead of being yanked to it. */
+        foot->hit_point = v3_zero();
+        foot->hit_normal = up;
+        foot->target = v3(leg->ankle.x, before->ground_height, leg->ankle.z);
+        normal = v3_normalize_or(before->ground_normal, up);
+    }
+    return normal;
+}
+
+/* Step 2: everything else one foot needs before the legs are placed, and
+ * what the next frame remembers of it. */
+static const foot_ik_foot *plan_foot(const foot_ik_input *in, const terrain *ground, int f, foot_ik_output *out)
+{
+    const foot_ik_settings *s = &in->settings;
+    const vec3 up = v3_up();
+    const foot_leg *leg = &in->legs[f];
+    const foot_ik_memory *before = &in->memory[f];
+    foot_ik_foot *foot = &out->feet[f];
+
+    const vec3 normal = find_ground(in, ground, f, foot);
+    foot->weight = foot_ik_fade_weight(before->weight, foot->grounded, s->weight_fade_rate, in->dt);
+    /* FromToRotation(up, normal) * GetIKRotation: tilt on top of the
+     * animated foot, so the toes still point where the clip put them. */
+    foot->target_rotation = quat_mul(quat_from_to(up, normal), quat_normalize(leg->foot_rotation));
+    /* The chapter's ComputeHipDrop, with each target blended by its
+     * weight: a fading foot asks for a fading share of the drop. */
+    foot->deficit = foot->weight * fmaxf(0.0f, leg->ankle.y - foot->target.y);
+
+    out->memory[f].weight = foot->weight;
+    out->memory[f].ground_height = foot->grounded ? foot->target.y : before->ground_height;
+    out->memory[f].ground_normal = normal;
+    return foot;
+}
+
+/* Step 4, one leg: the body (and every joint of a leg that follows the
+ * animation) moves down by the hip drop; the rest is section 03. */
+static void place_leg(const foot_leg *leg, vec3 drop, foot_ik_foot *foot)
+{
+    foot->hip = v3_add(leg->hip, drop);
+    const vec3 animated_ankle = v3_add(leg->ankle, drop);
+    if (foot->weight == 0.0f) {
+        /* Weight 0 means "trust the animation": the leg keeps its
+         * animated pose relative to the body. */
+        foot->knee = v3_add(leg->knee, drop);
+        foot->ankle = animated_ankle;
+        foot->foot_rotation = leg->foot_rotation;
+        return;
+    }
+    /* SetIKPositionWeight blends the goal, not the joints, so the
+     * solved leg keeps its bone lengths at every weight. */
+    two_bone_input solve = {
+        .root = foot->hip,
+        .target = v3_lerp(animated_ankle, foot->target, foot->weight),
+        .pole = v3_add(leg->knee_pole, drop),
+        .len_upper = leg->thigh_length,
+        .len_lower = leg->shin_length,
+    };
+    two_bone_output placed;
+    two_bone_solve(&solve, &placed);
+    foot->knee = placed.mid;
+    foot->ankle = placed.tip;
+    foot->foot_rotation = quat_slerp(leg->foot_rotation, foot->target_rotation, foot->weight);
+}
+/* @end foot_ik_steps */
+
 foot_ik_status foot_ik_step(const foot_ik_input *in, const terrain *ground, foot_ik_output *out)
 {
     /* @snippet foot_ik_step */
@@ -129,7 +228,6 @@ foot_ik_status foot_ik_step(const foot_ik_input *in, const terrain *ground, foot
             clear_output(out);
         return status;
     }
-    const foot_ik_settings *s = &in->settings;
     const vec3 up = v3_up();
 
     /* Pass 1, per foot: ground, target, weight and shortfall. Both feet
@@ -137,75 +235,15 @@ foot_ik_status foot_ik_step(const foot_ik_input *in, const terrain *ground, foot
      * that moves both legs' roots is the larger of the two shortfalls. */
     float hip_drop = 0.0f;
     for (int f = 0; f < FOOT_COUNT; f++) {
-        const foot_leg *leg = &in->legs[f];
-        const foot_ik_memory *before = &in->memory[f];
-        foot_ik_foot *foot = &out->feet[f];
-
-        vec3 ray_origin = v3_add(leg->ankle, v3_scale(up, s->raycast_height));
-        terrain_hit hit;
-        foot->grounded = terrain_raycast_down(ground, ray_origin, s->raycast_distance, &hit);
-        vec3 normal;
-        if (foot->grounded) {
-            foot->hit_point = hit.point;
-            foot->hit_normal = hit.normal;
-            foot->target = v3_add(hit.point, v3_scale(up, s->foot_sole_offset));
-            normal = hit.normal;
-        } else {
-            /* Nothing below: keep the last ground's height under the
-             * animated foot while the weight fades, so the foot eases back
-             * to the animation instead of being yanked to it. */
-            foot->hit_point = v3_zero();
-            foot->hit_normal = up;
-            foot->target = v3(leg->ankle.x, before->ground_height, leg->ankle.z);
-            normal = v3_normalize_or(before->ground_normal, up);
-        }
-
-        foot->weight = foot_ik_fade_weight(before->weight, foot->grounded, s->weight_fade_rate, in->dt);
-        /* FromToRotation(up, normal) * GetIKRotation: tilt on top of the
-         * animated foot, so the toes still point where the clip put them. */
-        foot->target_rotation = quat_mul(quat_from_to(up, normal), quat_normalize(leg->foot_rotation));
-        /* The chapter's ComputeHipDrop, with each target blended by its
-         * weight: a fading foot asks for a fading share of the drop. */
-        foot->deficit = foot->weight * fmaxf(0.0f, leg->ankle.y - foot->target.y);
+        const foot_ik_foot *foot = plan_foot(in, ground, f, out);
         hip_drop = fmaxf(hip_drop, foot->deficit);
-
-        out->memory[f].weight = foot->weight;
-        out->memory[f].ground_height = foot->grounded ? foot->target.y : before->ground_height;
-        out->memory[f].ground_normal = normal;
     }
     out->hip_drop = hip_drop;
 
-    /* Pass 2, per leg: the body (and every joint of a leg that follows the
-     * animation) moves down by the hip drop; the rest is section 03. */
+    /* Pass 2, per leg: placed with both legs' roots lowered by the drop. */
     const vec3 drop = v3_scale(up, -hip_drop);
-    for (int f = 0; f < FOOT_COUNT; f++) {
-        const foot_leg *leg = &in->legs[f];
-        foot_ik_foot *foot = &out->feet[f];
-        foot->hip = v3_add(leg->hip, drop);
-        const vec3 animated_ankle = v3_add(leg->ankle, drop);
-        if (foot->weight == 0.0f) {
-            /* Weight 0 means "trust the animation": the leg keeps its
-             * animated pose relative to the body. */
-            foot->knee = v3_add(leg->knee, drop);
-            foot->ankle = animated_ankle;
-            foot->foot_rotation = leg->foot_rotation;
-            continue;
-        }
-        /* SetIKPositionWeight blends the goal, not the joints, so the
-         * solved leg keeps its bone lengths at every weight. */
-        two_bone_input solve = {
-            .root = foot->hip,
-            .target = v3_lerp(animated_ankle, foot->target, foot->weight),
-            .pole = v3_add(leg->knee_pole, drop),
-            .len_upper = leg->thigh_length,
-            .len_lower = leg->shin_length,
-        };
-        two_bone_output placed;
-        two_bone_solve(&solve, &placed);
-        foot->knee = placed.mid;
-        foot->ankle = placed.tip;
-        foot->foot_rotation = quat_slerp(leg->foot_rotation, foot->target_rotation, foot->weight);
-    }
+    for (int f = 0; f < FOOT_COUNT; f++)
+        place_leg(&in->legs[f], drop, &out->feet[f]);
     return FOOT_IK_OK;
     /* @end foot_ik_step */
 }

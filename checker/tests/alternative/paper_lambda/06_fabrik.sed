@@ -1,5 +1,7 @@
 # Alternative correct solution (FABRIK in the paper's lambda form, +x fallback where two points coincide); must pass every check of 06_fabrik on many seeds.
 # Applied to solutions/06_fabrik/ like the buggy/ scripts.
+# the reference's named steps go with its body (unused, they would not compile with -Werror)
+/@snippet fabrik_steps/,/@end fabrik_steps/d
 /@snippet fabrik_solve/,/@end fabrik_solve/c\
     /* @snippet fabrik_solve */\
     if (ik_validate(chain, target, settings, report) != IK_INPUT_OK)\
