@@ -258,7 +258,12 @@ static int add_flags(const options *o, compile_job *j, int argc)
     /* -O0 and no -g: compiling dominates grading a class, and these are
      * small batches (MEMCHECK adds -g through its flags) */
     argv[argc++] = "-O0";
-    argv[argc++] = "-pipe";
+    /* no -pipe: with it the assembler runs beside cc1 and its messages can
+     * land inside cc1's -H guard list on the shared stderr (hostile/asm_typo,
+     * about 1 run in 6 under load), which the compile-error filter then
+     * cannot strip; without it cc1 ends before `as` starts. The .s file goes
+     * to TMPDIR, the stage's tmp/ (spawn.c), which the guard counts as the
+     * student's. Measured: 30 compiles of 05's file, 86-90 ms either way. */
     /* gold links a static runner ~30 % faster than bfd; both are binutils'.
      * GCC would also load its LTO plugin into the linker for every runner
      * (there is no LTO here): skipping it saved ~3 ms CPU a link, measured.
