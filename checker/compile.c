@@ -17,6 +17,7 @@
 #include "driver.h"
 #include "messages.h"
 #include "os.h"
+#include "progress.h"
 #include "runner_elf.h"
 #include "spawn.h"
 #include "text.h"
@@ -32,24 +33,6 @@ static int musl_specs(const options *o, char *flag, size_t flag_size);
 /* Whether the helpers' copy of include/ is staged (stage/include/): set by
  * stage_fast_headers, read by build_command. */
 static int g_fast_headers;
-
-/* Are two files the same bytes? */
-static int same_bytes(const char *a, const char *b)
-{
-    FILE *fa = fopen(a, "rb"), *fb = fopen(b, "rb");
-    int same = fa && fb;
-    while (same) {
-        int ca = fgetc(fa), cb = fgetc(fb);
-        same = ca == cb;
-        if (ca == EOF)
-            break;
-    }
-    if (fa)
-        fclose(fa);
-    if (fb)
-        fclose(fb);
-    return same;
-}
 
 /* The given headers with their static inline helpers as prototypes, the
  * definitions compiled once into the musl glue (checker/fast_headers.sh,
@@ -78,7 +61,7 @@ static void stage_fast_headers(const options *o)
         char src[8192], given[8192];
         snprintf(src, sizeof src, "%s/%s", fast, e->d_name);
         snprintf(given, sizeof given, "%s/include/%.*s", o->root, (int)(len - 4), e->d_name);
-        ok = same_bytes(src, given);
+        ok = progress_same_bytes(src, given); /* progress.c: regular files, same bytes */
         headers++;
     }
     closedir(d);
