@@ -223,6 +223,10 @@ int main(void)
         }
         free(request);
         free(frame);
+        /* the batch is answered: wake the checker (protocol.h); if fd 4 is
+         * gone the checker reads the answers as they come instead */
+        if (write(PROTO_DONE_FD, "", 1) < 0) {
+        }
     }
     return 0;
 }

@@ -1,6 +1,7 @@
 /* sandbox.c - see sandbox.h. */
 #define _GNU_SOURCE
 #include "sandbox.h"
+#include "protocol.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -55,6 +56,10 @@ int sandbox_enter(int exe_fd)
         rc |= seccomp_rule_add(ctx, SCMP_ACT_ALLOW, SCMP_SYS(lseek), 1, SCMP_A0(SCMP_CMP_EQ, (scmp_datum_t)fd, 0));
     }
     rc |= seccomp_rule_add(ctx, SCMP_ACT_ALLOW, SCMP_SYS(fstat), 1, SCMP_A0(SCMP_CMP_EQ, 0, 0));
+    /* and the batch-done byte (protocol.h, PROTO_DONE_FD): a pipe to the
+     * checker, which only wakes it */
+    rc |= seccomp_rule_add(ctx, SCMP_ACT_ALLOW, SCMP_SYS(write), 1,
+                           SCMP_A0(SCMP_CMP_EQ, (scmp_datum_t)PROTO_DONE_FD, 0));
     /* The one exec the filter lets through: the runner itself, from the
      * descriptor the cage opened (close-on-exec, so gone once it runs).
      * The runner's own entry code then forbids every exec (runner_main.c):
