@@ -298,6 +298,35 @@ int check_call(uint32_t op, const void *requests, size_t request_size, size_t co
     return good == count;
 }
 
+bvh_error check_bvh_load(const char *path, bvh_file *out)
+{
+    static char kept_path[4096];
+    static bvh_file kept;
+    static bvh_error kept_error; /* what that load said: no failure */
+    static int have;
+    if (!have || strcmp(kept_path, path) != 0) {
+        bvh_file fresh;
+        bvh_error e = bvh_load(path, &fresh);
+        if (e.failed || strlen(path) >= sizeof kept_path) {
+            *out = fresh;
+            return e;
+        }
+        if (have)
+            bvh_free(&kept);
+        kept = fresh;
+        kept_error = e;
+        snprintf(kept_path, sizeof kept_path, "%s", path);
+        have = 1;
+    }
+    size_t values = (size_t)kept.motion.frame_count * (size_t)kept.motion.channel_count;
+    *out = kept;
+    out->motion.values = malloc(values * sizeof *kept.motion.values);
+    if (!out->motion.values) /* as bvh_load would: parse it afresh */
+        return bvh_load(path, out);
+    memcpy(out->motion.values, kept.motion.values, values * sizeof *kept.motion.values);
+    return kept_error;
+}
+
 int check_no_overrun(const int *first, size_t stride, int n, const char *function)
 {
     for (int k = 0; k < n; k++) {

@@ -1484,7 +1484,7 @@ static int clip_load(bvh_file *file, clip_legs *legs)
 {
     char path[1024];
     snprintf(path, sizeof path, "%s/checker/data/mocap/cmu_131_01_start_walk_stop.bvh", CHECK_ENV.root);
-    bvh_error e = bvh_load(path, file);
+    bvh_error e = check_bvh_load(path, file);
     if (e.failed) {
         check_fail(DIAG_NONE, path, T(MSG_FOOT_LOAD_REAL_CLIP), fmt(T(MSG_FOOT_CANNOT_LOAD), e.message));
         return 0;

@@ -140,7 +140,7 @@ static int load_real_clip(rm_clip *clip, bvh_file *file)
 {
     char path[1024];
     snprintf(path, sizeof path, "%s/checker/data/mocap/cmu_131_01_start_walk_stop.bvh", CHECK_ENV.root);
-    bvh_error e = bvh_load(path, file);
+    bvh_error e = check_bvh_load(path, file);
     if (e.failed) {
         check_fail(DIAG_NONE, path, T(MSG_RM_LOAD_REAL_CLIP), fmt(T(MSG_RM_CANNOT_LOAD), e.message));
         return 0;

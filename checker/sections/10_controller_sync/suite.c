@@ -800,7 +800,7 @@ static int real_clip_deltas(ctrl_run_request *rq, float rate, rng *r)
     char path[1024];
     snprintf(path, sizeof path, "%s/checker/data/mocap/cmu_131_01_start_walk_stop.bvh", CHECK_ENV.root);
     bvh_file file;
-    bvh_error e = bvh_load(path, &file);
+    bvh_error e = check_bvh_load(path, &file);
     if (e.failed) {
         check_fail(DIAG_NONE, path, T(MSG_CTRL_LOAD_REAL_CLIP), fmt(T(MSG_CTRL_CANNOT_LOAD), e.message));
         return 0;
