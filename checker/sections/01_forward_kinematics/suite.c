@@ -136,11 +136,11 @@ static void expect_poses(const fk_request *rq, const fk_response *rs, int n)
 {
     static fk_transform want[FK_MAX_BONES], swapped[FK_MAX_BONES];
     for (int c = 0; c < n; c++) {
-        char given[1024];
-        describe(&rq[c], given, sizeof given);
+        char given[1024]; /* the case in words, only when it is wrong (printf was most of 01's checks) */
         if (!expect_inside(&rq[c], &rs[c]))
             return;
         if (rs[c].compute_status != FK_OK) {
+            describe(&rq[c], given, sizeof given);
             check_fail(DIAG_NONE, given, T(MSG_FK_EXPECT_OK),
                        fmt("status %d (%s)", rs[c].compute_status, fk_status_text((fk_status)rs[c].compute_status)));
             return;
@@ -154,6 +154,7 @@ static void expect_poses(const fk_request *rq, const fk_response *rs, int n)
         int unused;
         diagnosis d = same_pose(rs[c].world, swapped, rq[c].count, scale, &unused) ? DIAG_MULTIPLY_ORDER : DIAG_NONE;
         const char *parent = rq[c].bones[bad].parent < 0 ? "root" : fmt("parent %d", rq[c].bones[bad].parent);
+        describe(&rq[c], given, sizeof given);
         check_fail(d, given,
                    fmt("bone %d (%s): position %s, rotation (%.4f, %.4f, %.4f, %.4f)", bad, parent,
                        fmt_v3(want[bad].position), want[bad].rotation.x, want[bad].rotation.y,
