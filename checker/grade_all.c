@@ -858,6 +858,29 @@ static int finish_figures(const char *out, const submission *list, int count, ti
     return 1;
 }
 
+/* The failing cases' numbers (<slug>_failing_cases.rec, picture.c) are
+ * written beside the results only for the cache to keep with them: once
+ * the checker has ended they are the cache's, and the pictures are drawn,
+ * so the results folder does not keep them (up to 27 KB a section). */
+static void drop_recordings(const char *out, const submission *list, int count)
+{
+    for (int i = 0; i < count; i++) {
+        char dir[1100];
+        snprintf(dir, sizeof dir, "%s/%s", out, list[i].name);
+        DIR *d = opendir(dir);
+        struct dirent *e;
+        while (d && (e = readdir(d))) {
+            size_t len = strlen(e->d_name);
+            char path[1500];
+            if (len > 18 && !strcmp(e->d_name + len - 18, "_failing_cases.rec") &&
+                snprintf(path, sizeof path, "%s/%s", dir, e->d_name) < (int)sizeof path)
+                unlink(path);
+        }
+        if (d)
+            closedir(d);
+    }
+}
+
 /* Every submission's convergence figures in one gnuplot run, rather than
  * one gnuplot process per figure. */
 static void draw_figures(const char *out, const submission *list, int count)
@@ -909,6 +932,7 @@ static void draw_figures(const char *out, const submission *list, int count)
                 closedir(d);
             unlink(drawn[i]);
         }
+    drop_recordings(out, list, count);
 }
 
 int main(int argc, char **argv)

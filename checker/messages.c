@@ -65,6 +65,11 @@ static const message CATALOGUE[MSG_COUNT] = {
     M(MSG_GRADE_UNGRADABLE,
       "ไม่พบไฟล์ที่ต้องตรวจเลยสักไฟล์ในงานที่ส่ง: ต้องมีโฟลเดอร์ของ section พร้อมไฟล์ของมัน เช่น %s",
       "no file to grade was found in the submission: it must hold the sections' folders with their files, e.g. %s"),
+    M(MSG_GRADE_NOT_STARTED,
+      "%s/%s ยังเป็น stub เดิมที่ไม่ได้แก้ (not started): ยังไม่ผ่านสักข้อ (0 จาก %.2f คะแนน)\n"
+      "  เริ่มจาก TODO ในไฟล์ แล้วรัน make check S=%s ในเครื่องตัวเอง จะเห็นทีละข้อว่าให้อะไร คาดว่าอะไร ได้อะไร",
+      "%s/%s is still the untouched stub (not started): none of its checks passes yet (0 of %.2f points)\n"
+      "  start from the TODO in the file, then run make check S=%s on your machine to see each check's given, expected and got"),
     M(MSG_NO_FOLDER, "checker: ไม่พบโฟลเดอร์ '%s' (folder not found)\n", "checker: folder '%s' not found\n"),
     M(MSG_NO_SECTION_NAMED, "checker: ไม่รู้จัก section '%s'\n", "checker: no section is called '%s'\n"),
     M(MSG_NO_SECTION, "checker: ไม่มี section ชื่อนั้น (no such section) — section ที่มี:",

@@ -35,6 +35,7 @@ typedef enum {
     MSG_REPRODUCE,          /* %s slug */
     MSG_GRADE_SUMMARY_VISIBLE, /* %zu sections, %.2f, %.2f: the visible tests only */
     MSG_GRADE_UNGRADABLE,   /* %s an expected file */
+    MSG_GRADE_NOT_STARTED,  /* %s/%s the graded file, %.2f its points, %s slug */
     MSG_NO_FOLDER,          /* %s */
     MSG_NO_SECTION,
     MSG_NO_SECTION_NAMED,   /* %s the name given */

@@ -130,6 +130,39 @@ static void section_failure(const section_result *sr, char *name, size_t name_si
         *max += g[k].max;
 }
 
+/* An untouched stub that scored nothing ("not started", checker.c) is one
+ * test worth all its points too: the stub's one harmless wrong value,
+ * failed once per check with the check's given/expected/got, tells the
+ * student nothing make check S=<slug> would not, and in a class it made
+ * most of the results' bytes (a stub's results.json was 114 KB of 132
+ * failed tests; issue 18). Any point scored keeps the per-check tests. */
+static int section_not_started(const section_result *sr, double *max)
+{
+    if (!sr->compiled || sr->status != STATUS_NOT_STARTED)
+        return 0;
+    graded_check g[2 * MAX_CHECKS];
+    int n = graded_checks(sr, g, 2 * MAX_CHECKS);
+    *max = 0;
+    for (int k = 0; k < n; k++) {
+        if (g[k].points > 0)
+            return 0;
+        *max += g[k].max;
+    }
+    return 1;
+}
+
+/* Its one test's name and text. */
+static void not_started_test(const section_result *sr, double max, char *name, size_t name_size, char *out,
+                             size_t out_size)
+{
+    char reread[256];
+    snprintf(name, name_size, "%s › %s", sr->def->slug, msg(MSG_STATUS_NOT_STARTED));
+    snprintf(reread, sizeof reread, msg(MSG_REREAD), sr->def->chapter);
+    int n = snprintf(out, out_size, msg(MSG_GRADE_NOT_STARTED), sr->def->slug, sr->def->source, max, sr->def->slug);
+    if (n >= 0 && (size_t)n < out_size)
+        snprintf(out + n, out_size - (size_t)n, "\n%s", reread);
+}
+
 typedef struct {
     double score, max;                 /* every graded check */
     double visible_score, visible_max; /* the visible ones */
@@ -142,11 +175,13 @@ static totals totals_of(const section_result *results, size_t count)
     for (size_t s = 0; s < count; s++) {
         graded_check g[2 * MAX_CHECKS];
         int n = graded_checks(&results[s], g, 2 * MAX_CHECKS);
+        double ignored;
+        int one_test = !results[s].compiled || section_not_started(&results[s], &ignored);
         for (int k = 0; k < n; k++) {
             t.score += g[k].points;
             t.max += g[k].max;
-            /* a section that did not compile is one visible test */
-            int hidden = g[k].hidden && results[s].compiled;
+            /* a section that did not compile, or not started, is one visible test */
+            int hidden = g[k].hidden && !one_test;
             t.hidden_tests += hidden;
             if (!hidden) {
                 t.visible_score += g[k].points;
@@ -251,6 +286,13 @@ static void gradescope_section(FILE *f, const section_result *sr, int *first)
         gradescope_test(f, first, name, num, 0, max, 0, out, 0, sr->def->slug);
         return;
     }
+    double max;
+    if (section_not_started(sr, &max)) {
+        not_started_test(sr, max, name, sizeof name, out, sizeof out);
+        snprintf(num, sizeof num, "%d.1", atoi(sr->def->slug));
+        gradescope_test(f, first, name, num, 0, max, 0, out, 0, sr->def->slug);
+        return;
+    }
     graded_check g[2 * MAX_CHECKS];
     int n = graded_checks(sr, g, 2 * MAX_CHECKS);
     for (int k = 0; k < n; k++) {
@@ -316,6 +358,12 @@ static void prairielearn_section(FILE *f, const section_result *sr, int *first)
                           out);
         return;
     }
+    double max;
+    if (section_not_started(sr, &max)) {
+        not_started_test(sr, max, name, sizeof name, out, sizeof out);
+        prairielearn_test(f, first, name, 0, max, msg(MSG_STATUS_NOT_STARTED), out);
+        return;
+    }
     graded_check g[2 * MAX_CHECKS];
     int n = graded_checks(sr, g, 2 * MAX_CHECKS);
     for (int k = 0; k < n; k++) {
@@ -365,46 +413,73 @@ static void write_prairielearn(FILE *f, const options *o, const section_result *
     fprintf(f, "\n  ]\n}\n");
 }
 
-/* JUnit XML (--junit): a suite per section, a case per graded check. */
+/* A JUnit case's failure: the outcome's id, then the text. */
+static void junit_case(FILE *f, const char *slug, const char *name, const char *hidden, const char *failure_id,
+                       const char *text)
+{
+    fprintf(f, "    <testcase classname=\"");
+    xml_text(f, slug);
+    fprintf(f, "\" name=\"");
+    xml_text(f, name);
+    fprintf(f, "%s\"", hidden);
+    if (!failure_id) {
+        fprintf(f, "/>\n");
+        return;
+    }
+    fprintf(f, ">\n      <failure message=\"%s\">", failure_id);
+    xml_text(f, text);
+    fprintf(f, "</failure>\n    </testcase>\n");
+}
+
+static int junit_failed(const graded_check *g)
+{
+    return g->hidden ? !(g->points > 0 || g->max == 0) : !g->result->passed;
+}
+
+/* JUnit XML (--junit): a suite per section, a case per graded check (one
+ * for a section not started, as on the course platforms). */
 static void write_junit(FILE *f, const options *o, const section_result *results, size_t count, double seconds)
 {
     (void)o;
     (void)seconds;
     int tests = 0, failures = 0;
+    double max;
     for (size_t s = 0; s < count; s++) {
         graded_check g[2 * MAX_CHECKS];
         int n = graded_checks(&results[s], g, 2 * MAX_CHECKS);
+        if (section_not_started(&results[s], &max)) {
+            tests++, failures++;
+            continue;
+        }
         for (int k = 0; k < n; k++) {
             tests++;
-            failures += g[k].hidden ? !(g[k].points > 0 || g[k].max == 0) : !g[k].result->passed;
+            failures += junit_failed(&g[k]);
         }
     }
     fprintf(f, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"ik-workbook\" tests=\"%d\" failures=\"%d\">\n",
             tests, failures);
     for (size_t s = 0; s < count; s++) {
+        const char *slug = results[s].def->slug;
+        fprintf(f, "  <testsuite name=\"");
+        xml_text(f, slug);
+        if (section_not_started(&results[s], &max)) {
+            static char name[512], out[8192];
+            not_started_test(&results[s], max, name, sizeof name, out, sizeof out);
+            fprintf(f, "\" tests=\"1\" failures=\"1\">\n");
+            junit_case(f, slug, msg(MSG_STATUS_NOT_STARTED), "", "untouched_stub", out);
+            fprintf(f, "  </testsuite>\n");
+            continue;
+        }
         graded_check g[2 * MAX_CHECKS];
         int n = graded_checks(&results[s], g, 2 * MAX_CHECKS);
         int suite_failures = 0;
         for (int k = 0; k < n; k++)
-            suite_failures += g[k].hidden ? !(g[k].points > 0 || g[k].max == 0) : !g[k].result->passed;
-        fprintf(f, "  <testsuite name=\"");
-        xml_text(f, results[s].def->slug);
+            suite_failures += junit_failed(&g[k]);
         fprintf(f, "\" tests=\"%d\" failures=\"%d\">\n", n, suite_failures);
-        for (int k = 0; k < n; k++) {
-            int failed = g[k].hidden ? !(g[k].points > 0 || g[k].max == 0) : !g[k].result->passed;
-            fprintf(f, "    <testcase classname=\"");
-            xml_text(f, results[s].def->slug);
-            fprintf(f, "\" name=\"");
-            xml_text(f, g[k].name);
-            fprintf(f, "%s\"", g[k].hidden ? " (hidden)" : "");
-            if (!failed) {
-                fprintf(f, "/>\n");
-                continue;
-            }
-            fprintf(f, ">\n      <failure message=\"%s\">", outcome_id(g[k].result->record.outcome));
-            xml_text(f, g[k].result->record.text);
-            fprintf(f, "</failure>\n    </testcase>\n");
-        }
+        for (int k = 0; k < n; k++)
+            junit_case(f, slug, g[k].name, g[k].hidden ? " (hidden)" : "",
+                       junit_failed(&g[k]) ? outcome_id(g[k].result->record.outcome) : NULL,
+                       g[k].result->record.text);
         fprintf(f, "  </testsuite>\n");
     }
     fprintf(f, "</testsuites>\n");

@@ -2,7 +2,8 @@
 # test_platforms.sh - what Gradescope and PrairieLearn are handed (part of
 # make test-grade).
 #   test_platforms.sh BUILD CHECKER OBJDIR
-# Four submissions - the references, a partial one (02 and 03 only), one
+# Four submissions - the references, a partial one (02 and 03 done, 06 the
+# untouched stub, the rest missing), one
 # whose 02 does not compile, and one with no graded file at all - graded
 # with a hidden seed into Gradescope's results.json and PrairieLearn's
 # external-grader results.json. Each file is read as the platforms read it
@@ -14,7 +15,10 @@
 #    section that does not compile is one test, its error shown once; test
 #    names carry the check's title; every test's tags name its section;
 #    extra_data has the checker's version, the compiler and its version and
-#    the seed's SHA-256, not the seed;
+#    the seed's SHA-256, not the seed; an untouched stub's section is one
+#    visible test worth all its points that says "not started" and where
+#    to start (its checks' given/expected/got are make check's to show), in
+#    JUnit too;
 #  - PrairieLearn: score in [0, 1] (1 for the references, between 0 and 1
 #    for the partial one), tests with name, points, max_points, message and
 #    output, the compile failure one test; the empty submission
@@ -28,14 +32,14 @@ rm -rf "$dir" && mkdir -p "$dir/subs"
 pass=0 fail=0
 
 cp -r solutions "$dir/subs/good"
-mkdir -p "$dir/subs/partial" && cp -r solutions/02_law_of_cosines solutions/03_two_bone "$dir/subs/partial/"
+mkdir -p "$dir/subs/partial" && cp -r solutions/02_law_of_cosines solutions/03_two_bone exercises/06_fabrik "$dir/subs/partial/"
 mkdir -p "$dir/subs/no_compile" && cp -r solutions/02_law_of_cosines solutions/03_two_bone "$dir/subs/no_compile/"
 printf 'float law_of_cosines_typo(void) { return 1.0f }\n' > "$dir/subs/no_compile/02_law_of_cosines/law_of_cosines.c"
 mkdir -p "$dir/subs/empty" && echo "nothing here" > "$dir/subs/empty/README.txt"
 seed=4242
 for s in good partial no_compile empty; do
   echo "$seed" | "$checker" --root . --dir "$dir/subs/$s" --objdir "$objdir" --work "$dir/work_$s" --no-color \
-    --gradescope "$dir/$s.gradescope.json" --prairielearn "$dir/$s.prairielearn.json" --hidden-seed-stdin \
+    --gradescope "$dir/$s.gradescope.json" --prairielearn "$dir/$s.prairielearn.json" --junit "$dir/$s.junit.xml" --hidden-seed-stdin \
     > "$dir/$s.log" 2>&1 || { fail=$((fail + 1)); echo "test-platforms: FAIL: the checker exited $? on $s (see $dir/$s.log)"; }
 done
 
@@ -119,6 +123,19 @@ check(len(t02) == 1 and sum(t['output'].count('(compile error)') for t in g['tes
       'no_compile: the compile error is shown once')
 check(any(section_of(t['name']) == '03_two_bone' and t['status'] == 'passed' for t in g['tests']),
       'no_compile: 03 still graded check by check')
+g = load('%s/partial.gradescope.json' % d)
+t06 = [t for t in g['tests'] if section_of(t['name']) == '06_fabrik']
+points06 = sum(float(r.split('\t')[2]) + float(r.split('\t')[3]) for r in open('checker/points.tsv', encoding='utf-8')
+               if r.startswith('06_fabrik\t'))
+check(len(t06) == 1 and t06[0]['score'] == 0 and abs(t06[0]['max_score'] - points06) < 1e-9
+      and t06[0]['visibility'] == 'visible' and '(not started)' in t06[0]['name'] and 'TODO' in t06[0]['output']
+      and 'make check S=06_fabrik' in t06[0]['output'], 'partial: the untouched stub 06 is one visible test worth '
+      'its %g points that says where to start (%r)' % (points06, [(t['name'], t['max_score']) for t in t06][:3]))
+import xml.etree.ElementTree as ET
+j = ET.parse('%s/partial.junit.xml' % d).getroot()
+j06 = [c for c in j.iter('testcase') if c.get('classname') == '06_fabrik']
+check(len(j06) == 1 and j06[0].find('failure') is not None and j06[0].find('failure').get('message') == 'untouched_stub'
+      and int(j.get('tests')) == len(list(j.iter('testcase'))), 'partial: JUnit has one failing case for the stub 06')
 
 # ---- PrairieLearn ----
 def pl_tests_ok(p):
@@ -134,6 +151,8 @@ for sub in ('good', 'partial', 'no_compile'):
 check(load('%s/good.prairielearn.json' % d)['score'] == 1, 'good: PrairieLearn score 1')
 s = load('%s/partial.prairielearn.json' % d)['score']
 check(0 < s < 1, 'partial: PrairieLearn score between 0 and 1 (%r)' % s)
+check(len([t for t in load('%s/partial.prairielearn.json' % d)['tests'] if section_of(t['name']) == '06_fabrik']) == 1,
+      'partial: PrairieLearn has one test for the stub 06')
 p = load('%s/no_compile.prairielearn.json' % d)
 check(len([t for t in p['tests'] if section_of(t['name']) == '02_law_of_cosines']) == 1,
       'no_compile: PrairieLearn has one test for 02')

@@ -82,11 +82,12 @@ left=$(find "$dir/work" -mindepth 1 -maxdepth 1 -type d ! -name graded | wc -l)
 # cases, none for a stub, took it from 198 to 309-328 KB (2026-12-01);
 # grade_all now writes every SVG smaller (svg_small.c, the same drawing:
 # 1390 -> 743 KB for the class's 36) and drops the 05/06 figures' data
-# once drawn: 231 KB, measured 2026-12-01. What is left: results.json 520 KB
-# and junit.xml 232 KB for the 8 (the stubs' 136 + 92 KB, every check
-# failing in full), the 36 SVGs 812 KB of disk. The issue's goal is 200.)
-per=$(du -sk "$dir/first" | awk -v n=$count '{ printf "%d", $1 / n }')
-[ "$per" -le 250 ] && ok || bad "a submission's results take $per KB on average (at most 250)"
+# once drawn: 231 KB. Then an untouched stub's section became one
+# "not started" test on the platforms and in JUnit (its 132 failed tests
+# were 114 KB of results.json), lost its convergence figures when graded,
+# and the failing cases' recordings (the cache's, up to 27 KB a section)
+# left the results folder: 193 KB, measured 2026-12-01. Issue 18's goal.)
+[ "$per" -le 200 ] && ok || bad "a submission's results take $per KB on average (at most 200)"
 # The stubs handed in (student 7) are flagged as such in every section.
 grep -q '^student007,.*stub:01 stub:02 stub:03 stub:04 stub:05 stub:06 stub:07 stub:08 stub:09 stub:10$' "$dir/first.csv" \
   && ok || bad "the untouched stubs are not flagged in the gradebook: $(grep student007 "$dir/first.csv")"
