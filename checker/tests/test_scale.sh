@@ -87,6 +87,7 @@ left=$(find "$dir/work" -mindepth 1 -maxdepth 1 -type d ! -name graded | wc -l)
 # were 114 KB of results.json), lost its convergence figures when graded,
 # and the failing cases' recordings (the cache's, up to 27 KB a section)
 # left the results folder: 193 KB, measured 2026-12-01. Issue 18's goal.)
+per=$(du -sk "$dir/first" | awk -v n=$count '{ printf "%d", $1 / n }')
 [ "$per" -le 200 ] && ok || bad "a submission's results take $per KB on average (at most 200)"
 # The stubs handed in (student 7) are flagged as such in every section.
 grep -q '^student007,.*stub:01 stub:02 stub:03 stub:04 stub:05 stub:06 stub:07 stub:08 stub:09 stub:10$' "$dir/first.csv" \
