@@ -343,7 +343,7 @@ BATCH_CASES ?= 200000
 # What every test target of make test shares, built once. The record
 # checker is here for test-other-cc and test-classroom, which both make it.
 .PHONY: test-tree test-selftest
-test-tree: $(CHECKER) $(RUNNER_OBJS) $(SELFTEST) $(GRADE_ALL) $(WATCH) programs $(BUGGY_SRC) $(HOSTILE_SRC) $(RECORD_CHECKER)
+test-tree: $(CHECKER) $(RUNNER_OBJS) $(SELFTEST) $(GRADE_ALL) $(WATCH) programs $(BUGGY_SRC) $(HOSTILE_SRC) $$(RECORD_CHECKER)
 
 # The tests of test-plain; checker/tests/sections.mk and plots/failing/failing.mk
 # add theirs (+=), and make test runs every one of them (test-selftest last here).
