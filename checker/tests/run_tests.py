@@ -10,10 +10,12 @@ a short one), except that two targets named together by an --apart A:B
 never run at the same time (they write the same files, or one rebuilds what
 the other reads). Each target's output goes to DIR/TARGET.log while it
 runs; when it ends, the whole of it is printed in one piece (so two tests'
-lines never mix) under a line with its name, its time and its exit status.
+lines never mix) under a line with its name, its wall and CPU time (user +
+system of all its processes) and, when it failed, its exit status.
 A failing target stops the start of new ones; those running are let finish
 (their output printed too), then the failures are named again and the exit
-status is 1. DIR/times.tsv gets one line per target (name, seconds, exit).
+status is 1. DIR/times.tsv gets one line per target (name, seconds, CPU
+seconds, exit status).
 
 The sub-makes get MAKEFLAGS without the parent's -j and jobserver (they run
 as under a plain `make test-plain`; a make called inside a test script would
@@ -85,36 +87,42 @@ def main():
             running[nxt] = (proc, log, time.time())
         if failed and not running:
             break
-        # wait for any one of the running targets to end
-        while True:
-            ended = [t for t, (p, _, _) in running.items() if p.poll() is not None]
-            if ended:
-                break
-            time.sleep(0.2)
-        for t in ended:
+        # wait for any one of the running targets to end (wait4: its CPU
+        # time too, user + system of every process it waited for)
+        ended = []
+        while not ended:
+            for t, (p, _, _) in running.items():
+                pid, status, ru = os.wait4(p.pid, os.WNOHANG)
+                if pid:
+                    p.returncode = os.waitstatus_to_exitcode(status)
+                    ended.append((t, ru.ru_utime + ru.ru_stime))
+            if not ended:
+                time.sleep(0.2)
+        for t, cpu in ended:
             proc, log, t0 = running.pop(t)
             log.close()
             secs = time.time() - t0
-            done.append((t, secs, proc.returncode))
+            done.append((t, secs, proc.returncode, cpu))
             with open(os.path.join(o.logs, t + ".log"), "rb") as f:
                 out = f.read()
-            head = "---- %s: %.1f s%s ----\n" % (t, secs, "" if proc.returncode == 0 else ", FAILED (exit %d)" % proc.returncode)
+            head = "---- %s: %.1f s (CPU %.1f s)%s ----\n" % (t, secs, cpu, "" if proc.returncode == 0 else ", FAILED (exit %d)" % proc.returncode)
             sys.stdout.buffer.write(head.encode() + out + (b"" if out.endswith(b"\n") or not out else b"\n"))
             sys.stdout.flush()
             if proc.returncode != 0:
                 failed.append(t)
     wall = time.time() - t_start
     with open(os.path.join(o.logs, "times.tsv"), "w") as f:
-        for t, secs, rc in done:
-            f.write("%s\t%.1f\t%d\n" % (t, secs, rc))
-    busy = sum(s for _, s, _ in done)
+        f.write("target\tseconds\tcpu_seconds\texit\n")
+        for t, secs, rc, cpu in done:
+            f.write("%s\t%.1f\t%.1f\t%d\n" % (t, secs, cpu, rc))
+    cpu = sum(c for _, _, _, c in done)
     if failed:
         skipped = " (not started: %s)" % " ".join(waiting) if waiting else ""
         print("make test: FAILED: %s; their whole output is above and in %s/%s%s"
               % (" ".join(failed), o.logs, "<target>.log", skipped))
         return 1
-    print("make test: %d test targets passed in %.0f s (%.0f s of targets, %d at a time); times in %s/times.tsv"
-          % (len(done), wall, busy, o.jobs, o.logs))
+    print("make test: %d test targets passed in %.0f s, %d at a time (CPU %.0f s; load average %s); times in %s/times.tsv"
+          % (len(done), wall, o.jobs, cpu, " ".join(open("/proc/loadavg").read().split()[:3]) if os.path.exists("/proc/loadavg") else "?", o.logs))
     return 0
 
 
