@@ -118,8 +118,8 @@ def main():
     cpu = sum(c for _, _, _, c in done)
     if failed:
         skipped = " (not started: %s)" % " ".join(waiting) if waiting else ""
-        print("make test: FAILED: %s; their whole output is above and in %s/%s%s"
-              % (" ".join(failed), o.logs, "<target>.log", skipped))
+        print("make test: FAILED: %s (the whole output of each is above, and in %s)%s"
+              % (" ".join(failed), " ".join("%s/%s.log" % (o.logs, t) for t in failed), skipped))
         return 1
     print("make test: %d test targets passed in %.0f s, %d at a time (CPU %.0f s; load average %s); times in %s/times.tsv"
           % (len(done), wall, o.jobs, cpu, " ".join(open("/proc/loadavg").read().split()[:3]) if os.path.exists("/proc/loadavg") else "?", o.logs))
