@@ -127,4 +127,13 @@ def main():
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    try:
+        sys.exit(main())
+    except KeyboardInterrupt:
+        # the targets got the same SIGINT (one process group): let them end
+        try:
+            while True:
+                os.wait()
+        except (ChildProcessError, KeyboardInterrupt):
+            pass
+        sys.exit("make test: interrupted")
