@@ -254,7 +254,8 @@ $(SELFTEST): $(SELFTEST_SRC) $(HEADERS) | setup
 # (test-tree), so that no two targets build the same file; then the test
 # targets, longest first (TEST_ORDER, the rest after them). TEST_APART
 # names the pairs that must not run together: test-plots and test-book both
-# draw build/plots; test-student's make check writes build/plots too.
+# draw build/plots, and test-student's make check writes its curves there
+# while test-book copies the SVGs from it.
 # Seconds per target: $(BUILD)/test-logs/times.tsv. TEST_JOBS=1 runs them
 # one by one, as test-plain does.
 TEST_JOBS ?= 2
