@@ -247,10 +247,27 @@ $(SELFTEST): $(SELFTEST_SRC) $(HEADERS) | setup
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_ALL) -Iinclude -Ichecker $(SELFTEST_SRC) -lcunit -lseccomp -lm -o $@
 
+# make test runs what test-sanitized and test-plain run, TEST_JOBS targets
+# at a time (checker/tests/run_tests.py: each target's output printed whole
+# when it ends, a failure stops the start of new ones and makes make test
+# fail): first the tree they share is built, TEST_JOBS jobs at once
+# (test-tree), so that no two targets build the same file; then the test
+# targets, longest first (TEST_ORDER, the rest after them). TEST_APART
+# names the pairs that must not run together: test-plots and test-book both
+# draw build/plots, and test-student's make check writes its curves there
+# while test-book copies the SVGs from it.
+# Seconds per target: $(BUILD)/test-logs/times.tsv. TEST_JOBS=1 runs them
+# one by one, as test-plain does.
+TEST_JOBS ?= 2
+TEST_ORDER := test-classroom test-sanitized test-other-cc test-grade test-selftest test-fuzz test-book \
+  test-alternatives test-student test-cage test-scale test-pictures test-new-section test-robust test-plots \
+  test-mutants test-seeds
+TEST_APART := test-plots:test-book test-student:test-book
 test: setup
 	@bash checker/tests/need_commands.sh --lists "$(PACKAGES_CHECK)" "$(PACKAGES_MORE)"
-	@$(MAKE) --no-print-directory test-sanitized
-	@$(MAKE) --no-print-directory test-plain
+	@$(MAKE) --no-print-directory -j$(TEST_JOBS) -Otarget test-tree
+	@python3 checker/tests/run_tests.py --make "$(MAKE)" --jobs $(TEST_JOBS) --logs $(BUILD)/test-logs \
+	  $(addprefix --apart ,$(TEST_APART)) $(filter $(TEST_ALL),$(TEST_ORDER)) $(filter-out $(TEST_ORDER),$(TEST_ALL))
 
 # The same checker, runners and programs built with AddressSanitizer and
 # UBSan: solutions must pass clean, stubs must fail clean (exit 1, not 2).
@@ -324,7 +341,20 @@ test-batch: $(LIMB_BATCH_TEST)
 	@tail -n 1 $(BUILD)/limb-batch-2.log
 BATCH_CASES ?= 200000
 
-test-plain: $(CHECKER) $(RUNNER_OBJS) $(SELFTEST) programs $(BUGGY_SRC) $(HOSTILE_SRC) test-function-length test-robust test-batch test-plots test-grade test-scale test-student test-cage test-other-cc test-book test-seeds test-fuzz test-mutants test-alternatives test-classroom
+# What every test target of make test shares, built once. The record
+# checker is here for test-other-cc and test-classroom, which both make it.
+.PHONY: test-tree test-selftest
+test-tree: $(CHECKER) $(RUNNER_OBJS) $(SELFTEST) $(GRADE_ALL) $(WATCH) programs $(BUGGY_SRC) $(HOSTILE_SRC) $$(RECORD_CHECKER)
+
+# The tests of test-plain; checker/tests/sections.mk and plots/failing/failing.mk
+# add theirs (+=), and make test runs every one of them (test-selftest last here).
+TEST_PLAIN_TESTS := test-function-length test-robust test-batch test-plots test-grade test-scale test-student test-cage test-other-cc test-book test-seeds test-fuzz test-mutants test-alternatives test-classroom
+test-plain: test-tree $$(TEST_PLAIN_TESTS) test-selftest
+TEST_ALL = test-sanitized $(TEST_PLAIN_TESTS) test-selftest
+
+# The assembler's reads, the reference programs, and the selftest: each
+# diagnosis by its buggy proof, each hostile submission by its outcome.
+test-selftest: $(CHECKER) $(RUNNER_OBJS) $(SELFTEST) programs $(BUGGY_SRC) $(HOSTILE_SRC)
 	@bash checker/tests/test_asm_reads.sh $(CHECKER) $(OBJ) $(BUILD)/asm-reads $(firstword $(CC)) $(BUILD)/hostile
 	@for p in $(filter $(BUILD)/programs/solutions__%,$(PROGRAMS)); do \
 	  $$p >/dev/null || { echo "program $$p failed"; exit 1; }; done

@@ -219,12 +219,16 @@ static pid_t start_one(const submission *sub, const char *subs, const char *out,
     pid_t grader = getpid();
     pid_t pid = fork();
     if (pid != 0) {
-        close(seed_pipe[0]);
+        /* the seed is written while this end can still read it: a checker
+         * that ends before reading (one that dies at once) would otherwise
+         * leave the pipe without a reader, and the write would kill
+         * grade_all with SIGPIPE (test-grade's dying checker, under load) */
         if (pid > 0) {
             char text[32];
             int n = snprintf(text, sizeof text, "%llu\n", seed);
             if (write(seed_pipe[1], text, (size_t)n) != n) { /* the checker will report it */ }
         }
+        close(seed_pipe[0]);
         close(seed_pipe[1]);
         return pid;
     }

@@ -5,7 +5,7 @@
 #                           names: a copy of 02 under another slug, added in a
 #                           copy of the tree, checked end to end (< 1 min)
 .PHONY: test-sections test-new-section checker-and-runners
-test-plain: test-sections test-new-section
+TEST_PLAIN_TESTS += test-sections test-new-section
 
 test-sections: $(CHECKER)
 	@bash checker/tests/test_sections.sh $(CHECKER)

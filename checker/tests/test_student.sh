@@ -122,25 +122,30 @@ grep -q "invalid_input" "$dir/nonull.txt" && grep -q "crashed" "$dir/nonull.txt"
 
 # ---- a quiet make check: one progress line while building, no make error
 # line after a failing check (still non-zero), paths that open from a section
-# folder (checker/student.mk) ------------------------------------------------
-make --no-print-directory check S=02 > /dev/null 2>&1   # anything stale is built first
-touch -d '2000-01-01' "$objdir/runner_main.o"           # one object to rebuild
-make --no-print-directory check S=02 LANG=en > "$dir/quiet_build.txt" 2>&1
+# folder (checker/student.mk). The rebuilds happen in a copy of the built
+# checker and objects (BUILD=$sb, modification times kept): make test runs
+# other tests beside this one, and none of them may see build/obj's
+# runner_main.o dated 2000 (its make would rebuild it too) or half written.
+sb=$dir/build
+mkdir -p "$sb" && cp -a "$checker" "$sb/checker" && cp -a "$objdir" "$sb/obj" || bad "could not copy $checker and $objdir into $sb"
+make --no-print-directory check S=02 BUILD="$sb" > /dev/null 2>&1   # anything stale is built first
+touch -d '2000-01-01' "$sb/obj/runner_main.o"           # one object to rebuild
+make --no-print-directory check S=02 LANG=en BUILD="$sb" > "$dir/quiet_build.txt" 2>&1
 rc=$?
 [ "$(grep -c 'building the checker' "$dir/quiet_build.txt")" = 1 ] && ! grep -q -- '-Werror' "$dir/quiet_build.txt" \
-  && grep -q -- '-Werror' "$build/student-build.log" && ok \
-  || bad "the build was not one progress line (compiler lines in make check's output, or none in $build/student-build.log)"
+  && grep -q -- '-Werror' "$sb/student-build.log" && grep -q "runner_main.c -o $sb/obj/runner_main.o" "$sb/student-build.log" && ok \
+  || bad "the build was not one progress line (compiler lines in make check's output, or none in $sb/student-build.log)"
 [ $rc != 0 ] && ! grep -q 'make: \*\*\*' "$dir/quiet_build.txt" && ! grep -q 'Error 1' "$dir/quiet_build.txt" && ok \
   || bad "a failing make check printed make's error line or exited 0 (rc $rc)"
-make --no-print-directory check S=02 LANG=en > "$dir/quiet_again.txt" 2>&1
+make --no-print-directory check S=02 LANG=en BUILD="$sb" > "$dir/quiet_again.txt" 2>&1
 ! grep -q 'building the checker' "$dir/quiet_again.txt" && ok || bad "an up-to-date make check still says it is building"
-touch -d '2000-01-01' "$objdir/runner_main.o"
-make --no-print-directory check S=02 LANG=en CC=false > "$dir/build_fail.txt" 2>&1
+touch -d '2000-01-01' "$sb/obj/runner_main.o"
+make --no-print-directory check S=02 LANG=en CC=false BUILD="$sb" > "$dir/build_fail.txt" 2>&1
 rc=$?
 [ $rc = 2 ] && grep -q '^false .*runner_main.c' "$dir/build_fail.txt" && grep -q 'build failed' "$dir/build_fail.txt" && ok \
   || bad "a failing build did not show the compiler's whole output (rc $rc)"
-make --no-print-directory check S=02 > /dev/null 2>&1   # rebuilt with the real compiler
-make --no-print-directory check S=02 DIR=solutions > /dev/null 2>&1 && ok || bad "a passing make check did not exit 0"
+make --no-print-directory check S=02 BUILD="$sb" > /dev/null 2>&1   # rebuilt with the real compiler
+make --no-print-directory check S=02 DIR=solutions BUILD="$sb" > /dev/null 2>&1 && ok || bad "a passing make check did not exit 0"
 (cd exercises/03_two_bone && make --no-print-directory check LANG=en) > "$dir/inside_quiet.txt" 2>&1
 rc=$?
 edit=$(sed -n 's/^  next: edit \(.*\), then run.*/\1/p' "$dir/inside_quiet.txt")

@@ -9,7 +9,7 @@ PICTURE_BUGGY := $(filter $(BUILD)/buggy/degrees/% $(BUILD)/buggy/bend_for_inter
   $(BUILD)/buggy/bone_length/08_%,$(BUGGY_SRC))
 test-pictures: $(CHECKER) $(GRADE_ALL) $(RUNNER_OBJS) $(PICTURE_BUGGY)
 	@bash checker/tests/test_pictures.sh $(BUILD) $(CHECKER) $(OBJ)
-test-plain: test-pictures
+TEST_PLAIN_TESTS += test-pictures
 
 bench-pictures: $(CHECKER) $(WATCH) $(RUNNER_OBJS) $(PICTURE_BUGGY)
 	@bash checker/bench/watch_pictures.sh $(BUILD) $(CHECKER) $(OBJ) $(WATCH)
