@@ -45,6 +45,13 @@ typedef struct {
     int sandbox;               /* runners caged by seccomp (off under sanitizers) */
     const char *plot_dir;      /* where a section may draw the student's figure; NULL: none */
     int plot_defer;            /* write the figure's data only; the caller draws them all at once */
+    /* 1 while a random check runs again on another seed (the hidden seed,
+     * --seed-count's later seeds) after it passed on the first one (in this
+     * process or in the cached results): the cases it does not draw from
+     * the seed are the same cases, already judged, and a check may skip
+     * them. 0 in the first run and for a check that failed there, so a
+     * failure on a fixed case still costs the hidden points too. */
+    int fixed_cases_judged;
 } check_env;
 extern check_env CHECK_ENV;
 
