@@ -36,6 +36,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 static unsigned char g_cc_identity[32]; /* SHA-256 of the compiler's own -v words */
@@ -64,10 +65,17 @@ static void hash_text(sha256_ctx *c, const char *text) { hash_bytes(c, text, str
  * of a regrade with a new hidden seed (perf, 2026-12-01). A key takes a
  * file's digest instead of its bytes, and the digest is read once per file
  * and process, known by its inode, size and both change times (anything
- * written to it moves one of them); a large one (the checker, the clip) is
- * also kept in the cache folder under those, for the next process. */
+ * written to it moves one of them). The trusted files - everything outside
+ * this run's work folder and the submission: the checker, the clip, the
+ * glue objects, include/, the specs file - are also kept in the cache
+ * folder under those, for the next process: ~0.5 MB of small ones were
+ * hashed again by every process (~2 ms). Never a file of the work folder
+ * (the staged copies are new files each run, so nothing would be found)
+ * or of the submission. A file changed less than a second ago is not kept:
+ * change times tick coarsely, and a rewrite of the same size within the
+ * same tick would otherwise keep its old name. */
 #define DIGEST_MEMO 512
-#define DIGEST_KEPT_FROM (256 * 1024)
+#define DIGEST_SETTLED_NS 1000000000ull
 typedef struct {
     uint64_t facts[5];
     unsigned char d[32];
@@ -89,7 +97,25 @@ static void cache_path(const options *o, const char *kind, const char *key, char
 static FILE *cache_create(const options *o, const char *kind, const char *key, char *tmp, size_t tmp_size);
 static void cache_commit(const options *o, const char *kind, const char *key, FILE *f, const char *tmp, int ok);
 
-static void digest_of(int fd, const struct stat *st, unsigned char d[32])
+/* May the digest of `path` be kept in the cache folder? See above. */
+static int path_under(const char *path, const char *dir)
+{
+    size_t n = dir ? strlen(dir) : 0;
+    return n > 0 && strncmp(path, dir, n) == 0 && (path[n] == '/' || path[n] == '\0');
+}
+
+static int digest_may_be_kept(const char *path, const struct stat *st)
+{
+    if (!g_digest_cache || path_under(path, g_digest_cache->work) || path_under(path, g_digest_cache->dir))
+        return 0;
+    struct timespec now;
+    clock_gettime(CLOCK_REALTIME, &now);
+    uint64_t now_ns = (uint64_t)now.tv_sec * 1000000000u + (uint64_t)now.tv_nsec,
+             changed = (uint64_t)st->st_ctim.tv_sec * 1000000000u + (uint64_t)st->st_ctim.tv_nsec;
+    return changed + DIGEST_SETTLED_NS < now_ns;
+}
+
+static void digest_of(int fd, const struct stat *st, int may_keep, unsigned char d[32])
 {
     uint64_t facts[5];
     file_facts(st, facts);
@@ -100,7 +126,7 @@ static void digest_of(int fd, const struct stat *st, unsigned char d[32])
         }
     char key[65] = "", path[4096];
     int kept = 0;
-    if (g_digest_cache && st->st_size >= DIGEST_KEPT_FROM) {
+    if (may_keep) {
         sha256_ctx k;
         unsigned char kd[32];
         sha256_init(&k);
@@ -147,7 +173,7 @@ static int hash_file_at(sha256_ctx *c, const char *path, int follow)
     }
     uint64_t len = (uint64_t)st.st_size;
     unsigned char d[32];
-    digest_of(fd, &st, d);
+    digest_of(fd, &st, digest_may_be_kept(path, &st), d);
     sha256_update(c, &len, sizeof len);
     sha256_update(c, d, sizeof d);
     close(fd);
