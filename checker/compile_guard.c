@@ -24,10 +24,12 @@ static int g_system_dir_count = -1;
 
 int guard_system_dirs_loaded(void) { return g_system_dir_count >= 0; }
 
-/* The compiler's "#include <...> search starts here:" list, asked once. */
-void guard_load_system_dirs(const options *o, const char *specs_flag, unsigned char identity[32])
+/* The compiler's -v words for the system folders: "cc -E -v /dev/null"'s
+ * output (NUL-terminated, `*size` bytes kept), or NULL when it printed
+ * nothing. A whole cc1 start (~9 ms of CPU with gcc, ~30 with clang):
+ * with a cache it is asked once per compiler (cache_compiler_identity). */
+char *guard_ask_system_dirs(const options *o, const char *specs_flag, size_t *size, int *exited_ok)
 {
-    g_system_dir_count = 0;
     const char *argv[8];
     int argc = 0;
     argv[argc++] = o->cc;
@@ -42,15 +44,28 @@ void guard_load_system_dirs(const options *o, const char *specs_flag, unsigned c
                         .output_limit = 1u << 20, .process_tree = 1};
     spawn_result rs;
     spawn_run(&rq, &rs);
+    *size = rs.output ? rs.output_size : 0;
+    *exited_ok = rs.end == SPAWN_EXITED && rs.exit_code == 0;
+    char *output = rs.output;
+    rs.output = NULL;
+    spawn_result_free(&rs);
+    return output;
+}
+
+/* The compiler's "#include <...> search starts here:" list, from what
+ * guard_ask_system_dirs got (asked now or kept in the cache). */
+void guard_set_system_dirs(const options *o, const char *output, size_t size, unsigned char identity[32])
+{
+    g_system_dir_count = 0;
     /* the same words name the compiler in the grading cache's keys: its
      * version, target, configuration and the cc1 it runs */
     sha256_ctx c;
     sha256_init(&c);
     sha256_update(&c, o->cc, strlen(o->cc) + 1);
-    if (rs.output)
-        sha256_update(&c, rs.output, rs.output_size);
+    if (output)
+        sha256_update(&c, output, size);
     sha256_final(&c, identity);
-    const char *at = rs.output ? strstr(rs.output, "#include <...> search starts here:") : NULL;
+    const char *at = output ? strstr(output, "#include <...> search starts here:") : NULL;
     for (const char *line = at ? strchr(at, '\n') : NULL; line && g_system_dir_count < MAX_SYSTEM_DIRS;
          line = strchr(line, '\n')) {
         line++;
@@ -62,11 +77,19 @@ void guard_load_system_dirs(const options *o, const char *specs_flag, unsigned c
         if (realpath(dir, g_system_dirs[g_system_dir_count]))
             g_system_dir_count++;
     }
-    spawn_result_free(&rs);
     /* A compiler that does not print the list (a wrapper, say) must not
      * turn every <math.h> into a refusal: fall back to the usual prefix. */
     if (g_system_dir_count == 0)
         snprintf(g_system_dirs[g_system_dir_count++], sizeof g_system_dirs[0], "/usr");
+}
+
+void guard_load_system_dirs(const options *o, const char *specs_flag, unsigned char identity[32])
+{
+    size_t size;
+    int exited_ok;
+    char *output = guard_ask_system_dirs(o, specs_flag, &size, &exited_ok);
+    guard_set_system_dirs(o, output, size, identity);
+    free(output);
 }
 
 static int path_is_under(const char *path, const char *dir)

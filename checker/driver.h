@@ -139,6 +139,11 @@ int compile_section(const options *o, const section_def *s, char *runner, size_t
 /* Asks the compiler for its system include folders (once); its -v words
  * go to `identity` (SHA-256), the compiler's name in the cache keys. */
 void guard_load_system_dirs(const options *o, const char *specs_flag, unsigned char identity[32]);
+/* The same in two steps, for the cache (cache_compiler_identity): the
+ * compiler's -v output (malloc'd; `exited_ok` when it ran and exited 0),
+ * then the folders and the identity from it. */
+char *guard_ask_system_dirs(const options *o, const char *specs_flag, size_t *size, int *exited_ok);
+void guard_set_system_dirs(const options *o, const char *output, size_t size, unsigned char identity[32]);
 int guard_system_dirs_loaded(void);
 /* The first file the compile read (or its diagnostics or the assembler
  * named) outside include/, the stage and the system folders, into `out`;
@@ -151,6 +156,10 @@ void guard_without_include_lists(const char *output, char *out, size_t out_size)
 /* ---- cache.c ---- */
 /* Looks the compiler's identity up (or asks it) before a cached compile. */
 void cache_compiler_identity(const options *o, const char *specs_flag);
+/* The first line of "cc --version", kept under the compiler's name: 1
+ * when it was; put keeps one. */
+int cache_get_compiler_version(const options *o, char *out, size_t size);
+void cache_put_compiler_version(const options *o, const char *text);
 void cache_runner_key(const options *o, const char *const *argv, char key[65]);
 void cache_results_key(const options *o, const char *runner, const char *what, uint64_t seed, const int *only,
                        size_t count, char key[65]);

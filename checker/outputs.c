@@ -240,7 +240,11 @@ static void write_extra_data(FILE *f, const options *o)
     char version[256], compiler[512], seed_text[32], seed_hex[65];
     unsigned char digest[32];
     checker_version(o, version, sizeof version);
-    command_line((const char *const[]){o->cc, "--version", NULL}, compiler, sizeof compiler);
+    if (!cache_get_compiler_version(o, compiler, sizeof compiler)) {
+        command_line((const char *const[]){o->cc, "--version", NULL}, compiler, sizeof compiler);
+        if (strcmp(compiler, "unknown") != 0)
+            cache_put_compiler_version(o, compiler);
+    }
     snprintf(seed_text, sizeof seed_text, "%llu",
              (unsigned long long)(o->hidden ? o->hidden_seed : CHECK_ENV.seed));
     sha256_ctx c;
