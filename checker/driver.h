@@ -92,6 +92,8 @@ typedef struct {
     double submission_deadline;
     const char *cache;        /* the grading cache (--cache), or NULL: none */
     const char *timings;      /* --timings FILE: where the run's time went, appended (report.c) */
+    const char *checker_version; /* --checker-version TEXT: grade_all's, found once for its run
+                                  * (outputs.c's checker_version), or NULL: found here */
 } options;
 
 typedef enum { STATUS_DONE, STATUS_FAILING, STATUS_NOT_STARTED } section_status;

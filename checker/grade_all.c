@@ -195,6 +195,74 @@ static int remove_entry(const char *path, const struct stat *st, int flag, struc
 /* rm -rf, never following a link out of the folder */
 static void remove_tree(const char *path) { nftw(path, remove_entry, 16, FTW_DEPTH | FTW_PHYS); }
 
+/* The first line a command printed on stdout and stderr when it exited 0,
+ * else "unknown": the checker's command_line (outputs.c), with the same
+ * clean environment, so the answer is the one it would have found. */
+static void command_line(const char *const *argv, char *out, size_t size, int *exit_code)
+{
+    snprintf(out, size, "unknown");
+    *exit_code = -1;
+    int fds[2];
+    if (pipe2(fds, O_CLOEXEC) != 0)
+        return;
+    char *const env[] = {"PATH=/usr/local/bin:/usr/bin:/bin", "LC_ALL=C", NULL};
+    pid_t pid = fork();
+    if (pid == 0) {
+        int null_fd = open("/dev/null", O_RDONLY);
+        dup2(null_fd, STDIN_FILENO);
+        dup2(fds[1], STDOUT_FILENO);
+        dup2(fds[1], STDERR_FILENO);
+        execvpe(argv[0], (char *const *)argv, env);
+        _exit(127);
+    }
+    close(fds[1]);
+    char text[4096];
+    size_t got = 0;
+    ssize_t n;
+    while (pid > 0 && (n = read(fds[0], text + got, sizeof text - 1 - got)) != 0)
+        if (n > 0 && (got += (size_t)n) == sizeof text - 1)
+            break;
+        else if (n < 0 && errno != EINTR)
+            break;
+    close(fds[0]);
+    text[got] = '\0';
+    int status;
+    while (pid > 0 && waitpid(pid, &status, 0) < 0 && errno == EINTR)
+        ;
+    if (pid > 0 && WIFEXITED(status))
+        *exit_code = WEXITSTATUS(status);
+    if (*exit_code == 0 && got > 0)
+        snprintf(out, size, "%.*s", (int)strcspn(text, "\n"), text);
+}
+
+/* The checker's version, found as the checker finds it (outputs.c's
+ * checker_version: ROOT/VERSION, else git's commit, "+changes" when the
+ * tracked files differ) once for the class, and handed to every checker
+ * (--checker-version): two git processes a submission less. */
+static char g_checker_version[256];
+static void find_checker_version(void)
+{
+    char path[1200];
+    snprintf(path, sizeof path, "%s/VERSION", g_root);
+    FILE *f = fopen(path, "r");
+    int from_file = f && fgets(g_checker_version, (int)sizeof g_checker_version, f);
+    if (f)
+        fclose(f);
+    if (from_file) {
+        g_checker_version[strcspn(g_checker_version, "\n")] = '\0';
+        return;
+    }
+    int code;
+    char ignored[64];
+    command_line((const char *const[]){"git", "-C", g_root, "rev-parse", "HEAD", NULL}, g_checker_version,
+                 sizeof g_checker_version, &code);
+    command_line((const char *const[]){"git", "-C", g_root, "diff", "--quiet", "HEAD", "--", NULL}, ignored,
+                 sizeof ignored, &code);
+    if (strcmp(g_checker_version, "unknown") != 0 && code == 1)
+        snprintf(g_checker_version + strlen(g_checker_version), sizeof g_checker_version - strlen(g_checker_version),
+                 "+changes");
+}
+
 static pid_t start_one(const submission *sub, const char *subs, const char *out, unsigned long long seed)
 {
     char dir[1024], work[1024], result_dir[1024], json[1100], junit[1100], scores[1100],
@@ -249,6 +317,8 @@ static pid_t start_one(const submission *sub, const char *subs, const char *out,
                             "--results", results, "--gradescope", json, "--junit", junit, "--scores", scores,
                             "--no-color", "--hidden-seed-stdin", "--plot-dir", result_dir, "--plot-defer"};
     int n = 22;
+    args[n++] = "--checker-version";
+    args[n++] = g_checker_version;
     if (g_cache) {
         args[n++] = "--cache";
         args[n++] = g_cache;
@@ -965,6 +1035,7 @@ int main(int argc, char **argv)
     write_submission_list(r.out, list, count);
     int resumed = r.resume ? resume_finished(list, count, seed) : 0;
     write_gradebook(r.csv, r.out, list, count, r.bom);
+    find_checker_version();
     double start = os_clock();
     if (!grade_submissions(&r, list, count, seed, resumed, start))
         return 2;

@@ -109,6 +109,9 @@ static int parse_value(options *o, const char *a, const char *v, int *timeout_gi
     else if (!strcmp(a, "--cache")) o->cache = v;
     else if (!strcmp(a, "--timings")) o->timings = v;
     else if (!strcmp(a, "--cc")) o->cc = v;
+    /* not in usage(): grade_all's own, what it found once for the class
+     * (the checker's command line is the grader's, never a student's) */
+    else if (!strcmp(a, "--checker-version")) o->checker_version = v;
     else if (!strcmp(a, "--cflags")) {
         free(g_flag_text);
         o->flag_count = 0;

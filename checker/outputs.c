@@ -207,9 +207,15 @@ static void command_line(const char *const *argv, char *out, size_t size)
 
 /* The checker's version: <root>/VERSION (a copy without .git: the
  * Gradescope zip, an exported edition), else the git commit of the root,
- * "+changes" when tracked files differ from it. */
+ * "+changes" when tracked files differ from it. grade_all finds it the
+ * same way once for the class and hands it over (--checker-version): two
+ * git processes a submission less (~5 ms of CPU). */
 static void checker_version(const options *o, char *out, size_t size)
 {
+    if (o->checker_version) { /* grade_all found it so, once for its whole run */
+        snprintf(out, size, "%s", o->checker_version);
+        return;
+    }
     char path[4096];
     snprintf(path, sizeof path, "%s/VERSION", o->root);
     FILE *f = fopen(path, "r");
