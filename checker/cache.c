@@ -513,9 +513,12 @@ int cache_get_compiler_version(const options *o, char *out, size_t size)
         return 0;
     cache_path(o, "compiler", key, path, sizeof path);
     FILE *f = fopen(path, "rb");
-    int ok = f && fgets(out, (int)size, f) && fgetc(f) == EOF && strlen(out) > 0;
+    size_t n = f && size > 1 ? fread(out, 1, size - 1, f) : 0;
+    /* one line of text, whole: anything else is asked again */
+    int ok = f && n > 0 && fgetc(f) == EOF && !memchr(out, '\0', n) && !memchr(out, '\n', n);
     if (f)
         fclose(f);
+    out[ok ? n : 0] = '\0';
     return ok;
 }
 
