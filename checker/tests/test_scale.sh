@@ -4,7 +4,8 @@
 # The SHA-256 against sha256sum; a cached regrade gives byte-identical
 # results and compiles and checks nothing; each input of a runner (the
 # student's source, a staged header, the flags, the compiler, the checker
-# itself) and the seed miss the cache; work folders are removed and what
+# itself, also changed in place once its digest was kept, a glue object)
+# and the seed miss the cache; damaged compiler entries are asked again; work folders are removed and what
 # is left per submission is small; an interrupted grade_all resumes to the
 # same gradebook; the gradebook flags copies of the stub; the class
 # summary names the mistakes; the similarity report ranks planted copies
@@ -125,6 +126,39 @@ cp "$checker" "$dir/checker_v2" && printf 'v2' >> "$dir/checker_v2"
   --cache "$dir/cache_miss" 2>&1 | grep '^cache:') == *" 1 compiled"* ]] && ok || bad "another checker binary hit the cache"
 [[ $(check02 seed --seed 2) == "cache: 1 runners reused, 0 compiled; 0 section runs reused, 1 run" ]] && ok \
   || bad "a new seed did not rerun the checks on the kept runner: $(check02 seed2 --seed 3)"
+# A trusted file's digest is kept in the cache under its inode, size and
+# change times once it is a second old (cache.c): the same file changed in
+# place afterwards - same inode, same size, its mtime put back - is hashed
+# again (its ctime moved). The checker binary, and a glue object.
+flip_byte() { # FILE OFFSET (negative: from the end): a digit turned, else a bit; size, inode and mtime kept
+  touch -r "$1" "$dir/stamp"
+  python3 -c 'import sys
+f = open(sys.argv[1], "r+b"); o = int(sys.argv[2]); f.seek(o, 2 if o < 0 else 0); at = f.tell(); b = f.read(1)[0]
+f.seek(at); f.write(bytes([48 + (b - 47) % 10 if 48 <= b <= 57 else b ^ 1]))' "$1" "$2"
+  touch -r "$dir/stamp" "$1"
+}
+v2() { "$dir/checker_v2" --root . --dir "$one" --objdir "${obj_v2:-$objdir}" --work "$dir/w_miss" --section 02 --no-color \
+  --cache "$dir/cache_miss" 2>&1 | grep '^cache:'; }
+sleep 1.1 && v2 > /dev/null   # checker_v2's digest kept now
+[[ $(v2) == *" 1 runners reused"* ]] && ok || bad "the same checker binary again was not reused: $(v2)"
+inode=$(stat -c %i "$dir/checker_v2") && flip_byte "$dir/checker_v2" -1 && sleep 1.1  # (sooner is hashed anyway)
+[ "$(stat -c %i "$dir/checker_v2")" = "$inode" ] || bad "flip_byte made a new file"
+[[ $(v2) == *" 1 compiled"* ]] && ok || bad "the checker binary changed in place hit the cache (its old digest kept)"
+cp -a "$objdir" "$dir/obj_v2" && obj_v2=$dir/obj_v2 && sleep 1.1
+obj_v2=$dir/obj_v2 v2 > /dev/null   # the copy's digests kept
+[[ $(obj_v2=$dir/obj_v2 v2) == *" 1 runners reused"* ]] && ok || bad "the same glue objects again were not reused"
+# the first member's date (an ar header's digits, which the linker ignores)
+for o in "$dir"/obj_v2/musl/libcommon.a "$dir"/obj_v2/libcommon.a; do [ -f "$o" ] && flip_byte "$o" 24; done; sleep 1.1
+[[ $(obj_v2=$dir/obj_v2 v2) == *" 1 compiled"* ]] && ok || bad "a glue object changed in place hit the cache (its old digest kept)"
+# the compiler's kept words (its identity and system folders) and version
+# line, damaged: asked again, the same runner found, the same results
+for e in "$dir"/cache_miss/compiler/*/*; do printf 'x' | dd of="$e" bs=1 seek=40 conv=notrunc status=none; done
+[[ $(check02 damaged) == "cache: 1 runners reused, 0 compiled; 1 section runs reused, 0 run" ]] && ok \
+  || bad "a damaged compiler entry changed the compiler's identity: $(cat "$dir/miss_damaged.log" | tail -3)"
+for e in "$dir"/cache_miss/compiler/*/*; do : > "$e"; done
+[[ $(check02 emptied --gradescope "$dir/emptied.json") == "cache: 1 runners reused, 0 compiled; 1 section runs reused, 0 run" ]] && ok \
+  || bad "an emptied compiler entry changed the compiler's identity"
+grep -q '"compiler_version": "unknown"' "$dir/emptied.json" && bad "an emptied compiler entry lost the compiler's version" || ok
 
 # ---- an interrupted run resumes to the same gradebook ----------------------------
 echo 4242 | "$grade_all" --subs "$dir/class" --out "$dir/resumed" --csv "$dir/resumed.csv" --jobs 1 \
