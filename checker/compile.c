@@ -292,7 +292,7 @@ static char *driver_signal_line(const options *o, const spawn_result *rs, int *s
         if (!end || end > eol)
             continue;
         for (int s = 1; s < NSIG; s++) {
-            const char *name = sigdescr_np(s); /* strsignal's text, never translated */
+            const char *name = strsignal(s); /* the checker never sets a locale: the C one's text, as the compiler's */
             if (name && strlen(name) == (size_t)(end - what) && !strncmp(what, name, (size_t)(end - what)))
                 return *sig = s, at;
         }
@@ -305,8 +305,8 @@ static char *driver_signal_line(const options *o, const spawn_result *rs, int *s
  * assembler finished (it writes as.d, --MD, only then) and the driver
  * still failed. Gold exits 1 on any error: "ld returned 1 exit status".
  * Killed by a signal (a runner over the file-size cage, say), the driver
- * says so in its own words: swapped back for collect2's (strsignal under
- * LC_ALL=C, as spawn.c runs the compiler). An output cut at
+ * says so in its own words: swapped back for collect2's (its strsignal
+ * under LC_ALL=C, as spawn.c runs the compiler). An output cut at
  * COMPILE_OUTPUT_KEEP never showed collect2's line: left as it is. */
 static void collect2_lines(const options *o, const compile_job *j, spawn_result *rs)
 {
@@ -318,7 +318,7 @@ static void collect2_lines(const options *o, const compile_job *j, spawn_result 
     char *driver = driver_signal_line(o, rs, &sig);
     if (driver) {
         snprintf(line, sizeof line, "collect2: fatal error: ld terminated with signal %d [%s]\ncompilation terminated.\n",
-                 sig, sigdescr_np(sig));
+                 sig, strsignal(sig));
         rs->output_size = rs->output_total = (size_t)(driver - rs->output); /* the driver's lines were last */
     } else {
         snprintf(line, sizeof line, "collect2: error: ld returned 1 exit status\n");
