@@ -141,6 +141,8 @@ $(OBJ)/ref/%.o: solutions/%/$$(call section_name,$$*).c $(HEADERS)
 # students' compiles (checker/fast_headers.sh says why); -fno-builtin-sinf
 # and the rest keep each libm call a call, as in the -O0 copies the student's
 # file would hold (no sinf + cosf merged into sincosf, no constant folded in).
+# And link.specs, whose "*linker:" has gcc's driver run gold itself rather
+# than collect2 (one process less a section; compile.c, direct_link_specs).
 $(OBJ)/musl/stamp: checker/runner_main.c checker/protocol.h $(wildcard checker/sections/*/ops.c) $(REF_SRC) $(COMMON_SRC) $(HEADERS) checker/fast_headers.sh | setup
 	@rm -rf $(OBJ)/musl && mkdir -p $(OBJ)/musl/ops $(OBJ)/musl/ref $(OBJ)/musl/common
 	@musl=$$(command -v musl-gcc 2>/dev/null); \
@@ -158,6 +160,7 @@ $(OBJ)/musl/stamp: checker/runner_main.c checker/protocol.h $(wildcard checker/s
 	  $$cc -Iinclude -Ichecker -Isolutions/$$s -c checker/sections/$$s/ops.c -o $(OBJ)/musl/ops/$$s.o || exit 1; \
 	  $$cc -Iinclude -Isolutions/$$s -c solutions/$$s/$${s#*_}.c -o $(OBJ)/musl/ref/$$s.o || exit 1; \
 	done; \
+	if [ -x /usr/bin/ld.gold ]; then printf '*linker:\n/usr/bin/ld.gold\n' > $(OBJ)/musl/link.specs; fi; \
 	echo "$$specs" > $(OBJ)/musl/specs; touch $@
 
 # ---- make check: grade a folder laid out like exercises/ -----------------

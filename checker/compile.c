@@ -23,6 +23,7 @@
 #include "text.h"
 
 #include <dirent.h>
+#include <signal.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -195,7 +196,9 @@ typedef struct {
     char src[1024], staged[4096], src_shown[2048];
     char include_fast[4096], include_root[4096], include_stage[4096], ops_obj[4096], main_obj[4096], common_lib[4096];
     char deps[MAX_DEPS][4096], specs_flag[4200], musl_objdir[4096], as_deps[4200], tmp_dir[4200];
+    char link_specs_flag[4200];
     const char *specs; /* specs_flag when linking against musl, else NULL */
+    int direct_link;   /* the driver runs gold itself: see direct_link_specs */
     const char *argv[64];
 } compile_job;
 
@@ -229,6 +232,105 @@ static int stage_source(const options *o, const section_def *s, compile_job *j, 
     return 1;
 }
 
+/* The linker collect2 finds for -fuse-ld=gold, and the one the musl
+ * runners' link.specs names. */
+#define LD_GOLD "/usr/bin/ld.gold"
+/* The compiler's output kept for messages (run_compiler). */
+#define COMPILE_OUTPUT_KEEP (1u << 16)
+
+/* "-specs=<objdir>/musl/link.specs" (make wrote it: "*linker:" is
+ * LD_GOLD) when the musl runner is linked by gold straight from the gcc
+ * driver. gcc's driver otherwise runs collect2, which only runs gold with
+ * the same arguments (-fuse-ld=gold aside) - with no LTO, no -frepo and a
+ * static ELF there is nothing else for it to do - and prints one line when
+ * gold fails (collect2_lines puts it back). One process less a section,
+ * the same runner byte for byte: measured on the loaded 2-core machine as
+ * CPU (user + sys, wait4) of paired runs, the median difference was 1.3 ms
+ * a link alone (200 pairs) and 1.6-1.9 ms a whole compile command (60
+ * pairs each for 02, 05 and 09). Not with --cflags: an -flto or -v there
+ * needs collect2. */
+static int direct_link_specs(const options *o, const compile_job *j, char *flag, size_t flag_size)
+{
+    char path[4200];
+    if (!j->specs || o->flag_count || access(LD_GOLD, X_OK) != 0)
+        return 0;
+    snprintf(path, sizeof path, "%s/link.specs", j->musl_objdir);
+    if (!file_exists(path))
+        return 0;
+    snprintf(flag, flag_size, "-specs=%s", path);
+    return 1;
+}
+
+/* The driver's own line for a linker killed by a signal, in rs->output:
+ * "<cc>: fatal error: <what> signal terminated program <ld>" (then
+ * "compilation terminated.") or "<cc>: internal compiler error: <what>
+ * ..." (then where to report a bug); <cc> is o->cc's basename, the
+ * driver's progname. The driver prints it last: only the last such line,
+ * two lines at most before the end, counts. Its start, and the signal in
+ * `sig`; NULL if none. */
+static char *driver_signal_line(const options *o, const spawn_result *rs, int *sig)
+{
+    const char *base = strrchr(o->cc, '/') ? strrchr(o->cc, '/') + 1 : o->cc;
+    size_t base_len = strlen(base);
+    char tail[256];
+    snprintf(tail, sizeof tail, " signal terminated program %s\n", LD_GOLD);
+    char *at = rs->output + rs->output_size;
+    for (int newlines = 0; at > rs->output; at--)
+        if (at[-1] == '\n' && ++newlines == 4)
+            break; /* at the start of the third line from the end */
+    for (; *at; at++) {
+        if ((at != rs->output && at[-1] != '\n') || strncmp(at, base, base_len) != 0 ||
+            strncmp(at + base_len, ": ", 2) != 0)
+            continue;
+        const char *what = at + base_len + 2, *eol = strchr(what, '\n'), *end = strstr(what, tail);
+        if (!strncmp(what, "fatal error: ", 13))
+            what += 13;
+        else if (!strncmp(what, "internal compiler error: ", 25))
+            what += 25;
+        else
+            continue;
+        if (!end || end > eol)
+            continue;
+        for (int s = 1; s < NSIG; s++) {
+            const char *name = strsignal(s); /* the checker never sets a locale: the C one's text, as the compiler's */
+            if (name && strlen(name) == (size_t)(end - what) && !strncmp(what, name, (size_t)(end - what)))
+                return *sig = s, at;
+        }
+    }
+    return NULL;
+}
+
+/* What collect2 printed when gold failed, put back where it stood (last),
+ * so a link error reads exactly as with collect2. The link ran when the
+ * assembler finished (it writes as.d, --MD, only then) and the driver
+ * still failed. Gold exits 1 on any error: "ld returned 1 exit status".
+ * Killed by a signal (a runner over the file-size cage, say), the driver
+ * says so in its own words: swapped back for collect2's (its strsignal
+ * under LC_ALL=C, as spawn.c runs the compiler). An output cut at
+ * COMPILE_OUTPUT_KEEP never showed collect2's line: left as it is. */
+static void collect2_lines(const options *o, const compile_job *j, spawn_result *rs)
+{
+    if (!j->direct_link || rs->end != SPAWN_EXITED || rs->exit_code <= 0 || rs->exit_code >= 128 ||
+        !rs->output || rs->output_total != rs->output_size || !file_exists(j->as_deps))
+        return;
+    char line[512];
+    int sig = 0;
+    char *driver = driver_signal_line(o, rs, &sig);
+    if (driver) {
+        snprintf(line, sizeof line, "collect2: fatal error: ld terminated with signal %d [%s]\ncompilation terminated.\n",
+                 sig, strsignal(sig));
+        rs->output_size = rs->output_total = (size_t)(driver - rs->output); /* the driver's lines were last */
+    } else {
+        snprintf(line, sizeof line, "collect2: error: ld returned 1 exit status\n");
+    }
+    size_t n = strlen(line), room = rs->output_size < COMPILE_OUTPUT_KEEP ? COMPILE_OUTPUT_KEEP - rs->output_size : 0;
+    size_t kept = n < room ? n : room;
+    memcpy(rs->output + rs->output_size, line, kept);
+    rs->output_size += kept;
+    rs->output[rs->output_size] = '\0';
+    rs->output_total += n;
+}
+
 /* The compiler's flags: the student's code as a small, hardened batch. */
 static int add_flags(const options *o, compile_job *j, int argc)
 {
@@ -251,8 +353,8 @@ static int add_flags(const options *o, compile_job *j, int argc)
      * GCC would also load its LTO plugin into the linker for every runner
      * (there is no LTO here): skipping it saved ~3 ms CPU a link, measured.
      * clang does not know the flag and would warn. */
-    if (access("/usr/bin/ld.gold", X_OK) == 0) {
-        argv[argc++] = "-fuse-ld=gold";
+    if (access(LD_GOLD, X_OK) == 0) {
+        argv[argc++] = j->direct_link ? j->link_specs_flag : "-fuse-ld=gold";
         if (!strstr(o->cc, "clang"))
             argv[argc++] = "-fno-use-linker-plugin";
     }
@@ -306,6 +408,7 @@ static int build_command(const options *o, const section_def *s, compile_job *j,
     snprintf(j->main_obj, sizeof j->main_obj, "%s/runner_main.o", objdir);
     snprintf(j->common_lib, sizeof j->common_lib, "%s/libcommon.a", objdir);
     snprintf(j->as_deps, sizeof j->as_deps, "%s/stage/%s/as.d", o->work, s->slug);
+    j->direct_link = direct_link_specs(o, j, j->link_specs_flag, sizeof j->link_specs_flag);
 
     int argc = add_flags(o, j, 0);
     const char **argv = j->argv;
@@ -396,7 +499,7 @@ static int run_compiler(const options *o, const section_def *s, compile_job *j, 
         return 0;
     }
     /* enough to keep -H's whole list (a few KB) beside the first errors */
-    spawn_request rq = {.argv = j->argv, .timeout_ms = (int)(*limit * 1000), .output_keep = 1u << 16,
+    spawn_request rq = {.argv = j->argv, .timeout_ms = (int)(*limit * 1000), .output_keep = COMPILE_OUTPUT_KEEP,
                         .output_limit = 1u << 20, .tmpdir = j->tmp_dir,
                         .cpu_seconds = (int)*limit + 1, .address_space = (size_t)COMPILE_MEMORY_MIB << 20,
                         .file_size = (size_t)COMPILE_OUTPUT_MIB << 20, .process_tree = 1, .output = runner};
@@ -426,7 +529,7 @@ static int read_outside(const options *o, const compile_job *j, const spawn_resu
 }
 
 /* Judges a finished compile: a runner that may run, or why not. */
-static int judge_compile(const options *o, const compile_job *j, const spawn_result *rs, double limit,
+static int judge_compile(const options *o, const compile_job *j, spawn_result *rs, double limit,
                          const char *runner, check_record *record, const char *key)
 {
     int ok = rs->end == SPAWN_EXITED && rs->exit_code == 0 && file_exists(runner), unchecked;
@@ -437,6 +540,7 @@ static int judge_compile(const options *o, const compile_job *j, const spawn_res
     }
     char refused[1024];
     if (!ok) {
+        collect2_lines(o, j, rs); /* after the guard read the output as it was */
         explain_failure(o, j, rs, limit, record);
     } else if (CHECK_ENV.sandbox && !runner_elf_check(runner, "runner_entry", refused, sizeof refused)) {
         unlink(runner);
