@@ -682,12 +682,18 @@ static void deltas_add_up(void)
     static rm_clip clip;
     make_walk(&TURNING_WALK, &clip);
     rm_character start = unrolled(&clip, 0.0);
+    /* Only the uneven steps are drawn from the seed (step_times): on a
+     * repeat the even rates' plays were judged already. */
+    int which[N], n = 0;
     for (int i = 0; i < N; i++)
-        playback(&rq[i], &clip, start, rm_duration(&clip), RATES[i], &r);
-    if (!CHECK_CALL(OP_RM_PLAY, rq, N, rs, NULL) || !NO_OVERRUN(rs, N, "rm_delta_between + rm_apply"))
+        if (!(CHECK_ENV.fixed_cases_judged && RATES[i] > 0.0f)) {
+            playback(&rq[n], &clip, start, rm_duration(&clip), RATES[i], &r);
+            which[n++] = i;
+        }
+    if (!CHECK_CALL(OP_RM_PLAY, rq, (size_t)n, rs, NULL) || !NO_OVERRUN(rs, n, "rm_delta_between + rm_apply"))
         return;
-    for (int i = 0; i < N; i++)
-        if (!expect_playback(&rq[i], &rs[i], fmt(T(MSG_RM_PLAY_TURNING), rate_text(RATES[i]))))
+    for (int k = 0; k < n; k++)
+        if (!expect_playback(&rq[k], &rs[k], fmt(T(MSG_RM_PLAY_TURNING), rate_text(RATES[which[k]]))))
             return;
 }
 
@@ -701,17 +707,29 @@ static void loop_three_times(void)
     static rm_clip clips[2];
     make_walk(&STRAIGHT_LOOP, &clips[0]);
     make_walk(&TURNING_LOOP, &clips[1]);
+    /* Only the uneven steps are drawn from the seed (step_times): on a
+     * repeat the even rates' plays, and the straight loop's three lengths
+     * below (read off its 30 Hz play), were judged already. */
+    const int again = CHECK_ENV.fixed_cases_judged;
+    int which[N], n = 0;
     for (int i = 0; i < N; i++) {
         const rm_clip *clip = &clips[i / R];
-        playback(&rq[i], clip, unrolled(clip, 0.0), 3.0f * rm_duration(clip), RATES[i % R], &r);
+        if (again && RATES[i % R] > 0.0f)
+            continue;
+        playback(&rq[n], clip, unrolled(clip, 0.0), 3.0f * rm_duration(clip), RATES[i % R], &r);
+        which[n++] = i;
     }
-    if (!CHECK_CALL(OP_RM_PLAY, rq, N, rs, NULL) || !NO_OVERRUN(rs, N, "rm_delta_between + rm_apply"))
+    if (!CHECK_CALL(OP_RM_PLAY, rq, (size_t)n, rs, NULL) || !NO_OVERRUN(rs, n, "rm_delta_between + rm_apply"))
         return;
-    for (int i = 0; i < N; i++)
-        if (!expect_playback(&rq[i], &rs[i],
+    for (int k = 0; k < n; k++) {
+        const int i = which[k];
+        if (!expect_playback(&rq[k], &rs[k],
                              fmt(T(MSG_RM_PLAY_LOOP_3), i < R ? T(MSG_RM_STRAIGHT_LOOP) : T(MSG_RM_TURNING_LOOP),
                                  rate_text(RATES[i % R]))))
             return;
+    }
+    if (again)
+        return;
     /* The straight loop, said plainly: three passes move three loop
      * lengths, in a straight line. */
     const rm_clip *straight = &clips[0];
@@ -739,17 +757,29 @@ static void real_clip(void)
     bvh_free(&file);
     rng r = rng_for("real_clip");
     rm_character start = unrolled(&clip, 0.0);
-    for (int i = 0; i < R; i++)
-        playback(&rq[i], &clip, start, rm_duration(&clip), RATES[i], &r);
-    /* And a character elsewhere, facing +X: the same walk, turned. */
+    /* And a character elsewhere, facing +X: the same walk, turned, at 60 Hz. */
     rm_character elsewhere = {v3(10.0f, 0.0f, -4.0f), 0.5f * IK_PI};
-    playback(&rq[R], &clip, elsewhere, rm_duration(&clip), 60.0f, &r);
-    if (!CHECK_CALL(OP_RM_PLAY, rq, N, rs, NULL) || !NO_OVERRUN(rs, N, "rm_delta_between + rm_apply"))
+    /* Only the uneven steps are drawn from the seed (step_times): on a
+     * repeat the 30 and 60 Hz plays, the one elsewhere and the README's
+     * figure (read off the 30 Hz play) were judged already - three
+     * quarters of this check's 1 600 whole-clip calls. */
+    const int again = CHECK_ENV.fixed_cases_judged;
+    int which[N], n = 0;
+    for (int i = 0; i < N; i++) {
+        const float rate = i < R ? RATES[i] : 60.0f;
+        if (again && rate > 0.0f)
+            continue;
+        playback(&rq[n], &clip, i < R ? start : elsewhere, rm_duration(&clip), rate, &r);
+        which[n++] = i;
+    }
+    if (!CHECK_CALL(OP_RM_PLAY, rq, (size_t)n, rs, NULL) || !NO_OVERRUN(rs, n, "rm_delta_between + rm_apply"))
         return;
-    for (int i = 0; i < N; i++)
-        if (!expect_playback(&rq[i], &rs[i], i < R ? fmt(T(MSG_RM_PLAY_REAL), rate_text(RATES[i]))
-                                                   : T(MSG_RM_PLAY_REAL_ELSEWHERE)))
+    for (int k = 0; k < n; k++)
+        if (!expect_playback(&rq[k], &rs[k], which[k] < R ? fmt(T(MSG_RM_PLAY_REAL), rate_text(RATES[which[k]]))
+                                                          : T(MSG_RM_PLAY_REAL_ELSEWHERE)))
             return;
+    if (again)
+        return;
     /* The README's independent figure: the Hips move (-3.00, 45.86) units
      * on the ground from the first frame to the last. It is rounded to
      * 0.01 units, and the character's float drift is below POS_TOL. */
@@ -801,8 +831,10 @@ static void character_frame(void)
      * longest clip (RM_MAX_FRAMES frames) and its last 10 ms, and one
      * duration of it looped. t1 - t0 is exactly the duration in float for
      * these t0 (were it a rounding more, the reference would answer
-     * RM_ERR_TIME and this check fail on it). */
-    {
+     * RM_ERR_TIME and this check fail on it). They draw nothing from the
+     * seed: on a repeat they were judged already. */
+    const int d = CHECK_ENV.fixed_cases_judged ? RANDOM : D;
+    if (d == D) {
         static const float LOOP_STARTS[4] = {0.0f, 1.0f, 0.5f, 2.0f}; /* in durations */
         for (int k = 0; k < 4; k++) {
             rm_clip *clip = &drq[RANDOM + k].clip;
@@ -826,9 +858,9 @@ static void character_frame(void)
         make_walk(&TURNING_WALK, &drq[RANDOM + 9].clip);
         drq[RANDOM + 9].t1 = rm_duration(&drq[RANDOM + 9].clip);
     }
-    if (!CHECK_CALL(OP_RM_DELTA, drq, D, drs, describe_delta) || !NO_OVERRUN(drs, D, "rm_delta_between"))
+    if (!CHECK_CALL(OP_RM_DELTA, drq, (size_t)d, drs, describe_delta) || !NO_OVERRUN(drs, d, "rm_delta_between"))
         return;
-    for (int i = 0; i < D; i++) {
+    for (int i = 0; i < d; i++) {
         const rm_clip *clip = &drq[i].clip;
         if (drs[i].status != (int)RM_OK) {
             same_status(drs[i].status, RM_OK, delta_given(&drq[i]));
