@@ -4,6 +4,7 @@
 #include "sections/09_root_motion/guard.h"
 #include "sections/09_root_motion/ops.h"
 
+#include <math.h>
 #include <string.h>
 
 static rm_root_pose sentinel_pose(void)
@@ -33,13 +34,19 @@ static int live_frames(const rm_clip *clip)
     return clip->frame_count < 0 ? 0 : clip->frame_count > RM_MAX_FRAMES ? RM_MAX_FRAMES : clip->frame_count;
 }
 
-static void clip_arm(guarded_clip *box, const rm_clip *from)
+/* The guards and the poison around a clip already in the box. */
+static void clip_guard(guarded_clip *box)
 {
-    box->value = *from;
     GUARD_ARM(*box);
     const int n = live_frames(&box->value);
     GUARD_POISON(&box->value.positions[n], sizeof box->value.positions[0] * (size_t)(RM_MAX_FRAMES - n));
     GUARD_POISON(&box->value.rotations[n], sizeof box->value.rotations[0] * (size_t)(RM_MAX_FRAMES - n));
+}
+
+static void clip_arm(guarded_clip *box, const rm_clip *from)
+{
+    box->value = *from;
+    clip_guard(box);
 }
 
 static int clip_disarm(guarded_clip *box)
@@ -102,6 +109,33 @@ static void call_delta(const void *request, void *response)
     rs->delta = out.value;
 }
 
+/* The same with the clip rebuilt from its first frames, the rest NaN as
+ * the checks send a whole clip's tail (ops.h). */
+static void call_short_delta(const void *request, void *response)
+{
+    static guarded_clip clip;
+    rm_clip *whole = &clip.value;
+    const rm_short_delta_request *rq = request;
+    rm_delta_response *rs = response;
+    whole->frame_count = rq->frame_count;
+    whole->frame_time = rq->frame_time;
+    whole->looping = rq->looping;
+    const int n = rq->frame_count < 0 ? 0 : rq->frame_count > RM_OP_SHORT_FRAMES ? RM_OP_SHORT_FRAMES : rq->frame_count;
+    memcpy(whole->positions, rq->positions, sizeof whole->positions[0] * (size_t)n);
+    memcpy(whole->rotations, rq->rotations, sizeof whole->rotations[0] * (size_t)n);
+    for (int i = n; i < RM_MAX_FRAMES; i++) {
+        whole->positions[i] = v3(NAN, NAN, NAN);
+        whole->rotations[i] = q4(NAN, NAN, NAN, NAN);
+    }
+    clip_guard(&clip);
+    GUARDED(rm_delta) out;
+    out.value = sentinel_delta();
+    GUARD_ARM(out);
+    rs->status = (int)rm_delta_between(&clip.value, rq->t0, rq->t1, &out.value);
+    rs->overrun = GUARD_CHECK(out) + clip_disarm(&clip);
+    rs->delta = out.value;
+}
+
 static void call_apply(const void *request, void *response)
 {
     const rm_apply_request *rq = request;
@@ -160,5 +194,6 @@ const runner_op RUNNER_OPS[] = {
     {OP_RM_APPLY, sizeof(rm_apply_request), sizeof(rm_apply_response), call_apply},
     {OP_RM_PLAY, sizeof(rm_play_request), sizeof(rm_play_response), call_play},
     {OP_RM_BAKE, sizeof(rm_bake_request), sizeof(rm_bake_response), call_bake},
+    {OP_RM_SHORT_DELTA, sizeof(rm_short_delta_request), sizeof(rm_delta_response), call_short_delta},
 };
 const size_t RUNNER_OP_COUNT = sizeof RUNNER_OPS / sizeof RUNNER_OPS[0];
