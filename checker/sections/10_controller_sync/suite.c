@@ -838,18 +838,26 @@ static void flat_ground_as_far_as_clip(void)
     static ctrl_run_response rs[N];
     rng r = rng_for("flat_ground_as_far_as_clip");
     memset(rq, 0, sizeof rq);
+    /* Only the uneven frame times are drawn from the seed (fill_dts; the
+     * even rates draw nothing, so skipping them leaves the uneven case as
+     * it was): on a repeat the 30 and 60 Hz walks, two thirds of this
+     * check's whole-clip rm_delta_between calls, were judged already. */
+    int which[N], n = 0;
     for (int i = 0; i < N; i++) {
-        add_box(&rq[i].world, floor_box(0.0f));
-        rq[i].settings = SETTINGS;
-        rq[i].start = standing(v3(1.0f, SETTINGS.radius, -2.0f), 0.3f);
-        if (!real_clip_deltas(&rq[i], RATES[i], &r))
+        if (CHECK_ENV.fixed_cases_judged && RATES[i] > 0.0f)
+            continue;
+        add_box(&rq[n].world, floor_box(0.0f));
+        rq[n].settings = SETTINGS;
+        rq[n].start = standing(v3(1.0f, SETTINGS.radius, -2.0f), 0.3f);
+        if (!real_clip_deltas(&rq[n], RATES[i], &r))
             return;
+        which[n++] = i;
     }
-    PICTURE_REMEMBER(rq, rs, N);
-    if (!CHECK_CALL(OP_CTRL_RUN, rq, N, rs, NULL) || !NO_OVERRUN(rs, N, "ctrl_root_motion_frame"))
+    PICTURE_REMEMBER(rq, rs, n);
+    if (!CHECK_CALL(OP_CTRL_RUN, rq, (size_t)n, rs, NULL) || !NO_OVERRUN(rs, n, "ctrl_root_motion_frame"))
         return;
-    for (int i = 0; i < N; i++) {
-        const label what_label = label_of(T(MSG_CTRL_WHAT_REAL_FLAT), rate_text(RATES[i]));
+    for (int i = 0; i < n; i++) {
+        const label what_label = label_of(T(MSG_CTRL_WHAT_REAL_FLAT), rate_text(RATES[which[i]]));
         const char *what = what_label.text;
         if (!expect_sane_frames(&rq[i], &rs[i], what))
             return;
@@ -941,23 +949,30 @@ static void walks_down_slope(void)
     rng r = rng_for("walks_down_slope");
     memset(rq, 0, sizeof rq);
     const float high = 1.5f, angle = 25.0f * IK_DEG_TO_RAD, bottom = high / tanf(angle);
+    /* Only the uneven frame times are drawn from the seed (the even rates
+     * draw nothing): on a repeat the 30, 60 and 144 Hz walks were judged
+     * already. */
+    int which[N], n = 0;
     for (int i = 0; i < N; i++) {
-        ctrl_world *w = &rq[i].world;
+        if (CHECK_ENV.fixed_cases_judged && RATES[i] > 0.0f)
+            continue;
+        ctrl_world *w = &rq[n].world;
         add_box(w, ctrl_box_min_max(v3(-5.0f, 0.0f, -5.0f), v3(5.0f, high, 0.0f)));
         add_box(w, ctrl_ramp(-5.0f, 5.0f, 0.0f, bottom, high, 0.0f, 0.6f));
         add_box(w, floor_box(0.0f));
-        rq[i].settings = SETTINGS;
+        rq[n].settings = SETTINGS;
         /* Facing -Z and stepping backwards (+Z): the deltas are in the
          * character's frame, so they must be turned by its yaw. */
-        rq[i].start = standing(v3(0.0f, high + SETTINGS.radius, -1.0f), IK_PI);
-        fill_dts(&rq[i], 4.5f, RATES[i], &r);
-        walk_deltas(&rq[i], 1.4f, 0.0f);
+        rq[n].start = standing(v3(0.0f, high + SETTINGS.radius, -1.0f), IK_PI);
+        fill_dts(&rq[n], 4.5f, RATES[i], &r);
+        walk_deltas(&rq[n], 1.4f, 0.0f);
+        which[n++] = i;
     }
-    PICTURE_REMEMBER(rq, rs, N);
-    if (!CHECK_CALL(OP_CTRL_RUN, rq, N, rs, NULL) || !NO_OVERRUN(rs, N, "ctrl_root_motion_frame"))
+    PICTURE_REMEMBER(rq, rs, n);
+    if (!CHECK_CALL(OP_CTRL_RUN, rq, (size_t)n, rs, NULL) || !NO_OVERRUN(rs, n, "ctrl_root_motion_frame"))
         return;
-    for (int i = 0; i < N; i++) {
-        const label what_label = label_of(T(MSG_CTRL_WHAT_DOWN_SLOPE), rate_text(RATES[i]));
+    for (int i = 0; i < n; i++) {
+        const label what_label = label_of(T(MSG_CTRL_WHAT_DOWN_SLOPE), rate_text(RATES[which[i]]));
         const char *what = what_label.text;
         if (!expect_sane_frames(&rq[i], &rs[i], what))
             return;
