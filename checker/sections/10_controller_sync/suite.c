@@ -307,18 +307,17 @@ static void describe_slide(const void *request, char *out, size_t size)
              rq->pass_null_settings ? ", settings = NULL" : "", rq->pass_null_out ? ", out = NULL" : "");
 }
 
-/* A run as given (its first frame), for a runner that dies on it: the
- * NULL pointers first, they are inputs too. */
-static void describe_run(const void *request, char *out, size_t size)
+/* A frame as given, for a runner that dies on it: the NULL pointers
+ * first, they are inputs too. (The words of a one-frame run as before
+ * OP_CTRL_FRAME.) */
+static void describe_frame(const void *request, char *out, size_t size)
 {
-    const ctrl_run_request *rq = request;
-    snprintf(out, size, "ctrl_root_motion_frame(%s, %s, %s, delta %s, turn %g, dt %g)%s",
+    const ctrl_frame_request *rq = request;
+    snprintf(out, size, "ctrl_root_motion_frame(%s, %s, %s, delta %s, turn %g, dt %g)",
              rq->pass_null_world ? "world = NULL" : fmt("%d boxes", rq->world.box_count),
              rq->pass_null_settings ? "settings = NULL" : fmt("radius %.2f", (double)rq->settings.radius),
              rq->pass_null_state ? "state = NULL" : fmt("state: center %s, yaw %g", fmt_v3(rq->start.center), (double)rq->start.yaw),
-             rq->frame_count > 0 ? fmt_v3(rq->deltas[0]) : "-", rq->frame_count > 0 ? (double)rq->turns[0] : 0.0,
-             rq->frame_count > 0 ? (double)rq->dts[0] : 0.0,
-             rq->frame_count > 1 ? fmt(", then %d frames more", rq->frame_count - 1) : "");
+             fmt_v3(rq->delta), (double)rq->turn, (double)rq->dt);
 }
 
 static const char *slide_given(const ctrl_slide_request *rq, const char *what)
@@ -1311,8 +1310,9 @@ static void bad_input(void)
     }
 
     enum { F = 19 };
-    static ctrl_run_request frq[F];
-    static ctrl_run_response frs[F];
+    /* One frame each: OP_CTRL_FRAME, not a 1 500-frame run request. */
+    static ctrl_frame_request frq[F];
+    static ctrl_frame_response frs[F];
     static const ctrl_status FWANT[F] = {CTRL_ERR_TIME, CTRL_ERR_TIME, CTRL_ERR_TIME, CTRL_ERR_TIME,
                                          CTRL_ERR_NOT_FINITE, CTRL_ERR_NOT_FINITE, CTRL_ERR_NOT_FINITE,
                                          CTRL_ERR_NOT_FINITE, CTRL_ERR_NULL, CTRL_ERR_NULL, CTRL_ERR_NULL,
@@ -1331,16 +1331,15 @@ static void bad_input(void)
         add_box(&frq[i].world, floor_box(0.0f));
         frq[i].settings = SETTINGS;
         frq[i].start = standing(v3(0.5f, SETTINGS.radius, 0.5f), 0.2f);
-        frq[i].frame_count = 1;
-        frq[i].dts[0] = 1.0f / 60.0f;
-        frq[i].deltas[0] = v3(0.0f, 0.0f, 0.02f);
+        frq[i].dt = 1.0f / 60.0f;
+        frq[i].delta = v3(0.0f, 0.0f, 0.02f);
     }
-    frq[0].dts[0] = 0.0f;
-    frq[1].dts[0] = -1.0f / 60.0f;
-    frq[2].dts[0] = NAN;
-    frq[3].dts[0] = 0.5f;
-    frq[4].deltas[0].x = NAN;
-    frq[5].turns[0] = INFINITY;
+    frq[0].dt = 0.0f;
+    frq[1].dt = -1.0f / 60.0f;
+    frq[2].dt = NAN;
+    frq[3].dt = 0.5f;
+    frq[4].delta.x = NAN;
+    frq[5].turn = INFINITY;
     frq[6].start.center.z = NAN;
     frq[7].start.vertical_velocity = NAN;
     frq[8].pass_null_state = 1;
@@ -1348,29 +1347,28 @@ static void bad_input(void)
     frq[10].pass_null_settings = 1;
     frq[11].settings.radius = -0.3f;
     frq[12].start.center.x = 2e18f;
-    frq[13].deltas[0].y = NAN; /* the y the frame drops must still be checked */
-    frq[14].deltas[0].z = -INFINITY;
+    frq[13].delta.y = NAN; /* the y the frame drops must still be checked */
+    frq[14].delta.z = -INFINITY;
     frq[15].start.yaw = NAN;
     frq[16].world.box_count = CTRL_MAX_BOXES + 1;
-    frq[17].dts[0] = CTRL_MAX_DT;
+    frq[17].dt = CTRL_MAX_DT;
     frq[18].settings.step_height = 1.0f; /* the header's order: settings before dt */
-    frq[18].dts[0] = 0.0f;
-    PICTURE_REMEMBER(frq, frs, F);
-    if (!CHECK_CALL(OP_CTRL_RUN, frq, F, frs, describe_run) || !NO_OVERRUN(frs, F, "ctrl_root_motion_frame"))
+    frq[18].dt = 0.0f;
+    if (!CHECK_CALL(OP_CTRL_FRAME, frq, F, frs, describe_frame) || !NO_OVERRUN(frs, F, "ctrl_root_motion_frame"))
         return;
     for (int i = 0; i < F; i++) {
         const char *given = fmt("ctrl_root_motion_frame: %s", FGIVEN[i]);
-        if (!same_status(frs[i].status[0], FWANT[i], given))
+        if (!same_status(frs[i].status, FWANT[i], given))
             return;
         if (FWANT[i] == CTRL_OK) {
             /* The longest frame allowed is played: pressed onto the floor
              * (the chapter's velocity rule), the step turned by the yaw. */
-            const ctrl_state *st = &frq[i].start, *got = &frs[i].states[0];
-            const float dt = frq[i].dts[0],
+            const ctrl_state *st = &frq[i].start, *got = &frs[i].state;
+            const float dt = frq[i].dt,
                         v = (st->grounded && st->vertical_velocity < 0.0f ? CTRL_GROUNDED_VELOCITY
                                                                            : st->vertical_velocity) +
                             CTRL_GRAVITY * dt;
-            const vec3 d = frq[i].deltas[0];
+            const vec3 d = frq[i].delta;
             vec3 want = v3_add(st->center, v3(d.x * cosf(st->yaw) + d.z * sinf(st->yaw), 0.0f,
                                               -d.x * sinf(st->yaw) + d.z * cosf(st->yaw)));
             if (!(v3_distance(got->center, want) <= TOL_MOVE) || !got->grounded ||
@@ -1383,9 +1381,9 @@ static void bad_input(void)
             }
             continue;
         }
-        if (memcmp(&frs[i].states[0], &frq[i].start, sizeof frq[i].start) != 0) {
+        if (memcmp(&frs[i].state, &frq[i].start, sizeof frq[i].start) != 0) {
             check_fail(DIAG_NONE, given, fmt(T(MSG_CTRL_STATE_UNTOUCHED), state_text(&frq[i].start)),
-                       state_text(&frs[i].states[0]));
+                       state_text(&frs[i].state));
             return;
         }
     }
