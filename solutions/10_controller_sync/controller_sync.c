@@ -91,12 +91,17 @@ ctrl_status ctrl_slide(const ctrl_world *world, const ctrl_settings *settings, v
         const vec3 wanted = v3_sub(step, carry);
         center = v3_add(center, wanted);
         carry = v3_sub(v3_sub(center, before), wanted);
-        for (int pass = 0; pass < CTRL_MAX_ITERATIONS; pass++)
-            if (!push_out_once(world, settings, &center, out))
-                break;
+        int pass = 0, moved;
+        do
+            moved = push_out_once(world, settings, &center, out);
+        while (moved && ++pass < CTRL_MAX_ITERATIONS);
         /* Wedged between boxes that push against each other: keep the
-         * last place that was clear rather than end inside one. */
-        if (ctrl_penetration(world, center, settings->radius) > CTRL_PENETRATION_SLOP) {
+         * last place that was clear rather than end inside one. Only the
+         * passes running out can leave it wedged: every box closer than
+         * the radius pushes it by radius - distance > 0, so a pass that
+         * moved nothing found no overlap (no need to sweep the boxes
+         * again for ctrl_penetration). */
+        if (moved && ctrl_penetration(world, center, settings->radius) > CTRL_PENETRATION_SLOP) {
             center = before;
             out->hit_wall = 1;
             break;

@@ -71,8 +71,28 @@ static void call_run(const void *request, void *response)
     rs->overrun += world_disarm(&world);
 }
 
+static void call_frame(const void *request, void *response)
+{
+    static guarded_world world;
+    const ctrl_frame_request *rq = request;
+    ctrl_frame_response *rs = response;
+    world_arm(&world, &rq->world);
+    GUARDED(ctrl_settings) settings;
+    GUARDED(ctrl_state) state;
+    settings.value = rq->settings;
+    state.value = rq->start;
+    GUARD_ARM(settings);
+    GUARD_ARM(state);
+    rs->status = (int)ctrl_root_motion_frame(rq->pass_null_world ? NULL : &world.value,
+                                             rq->pass_null_settings ? NULL : &settings.value,
+                                             rq->pass_null_state ? NULL : &state.value, rq->delta, rq->turn, rq->dt);
+    rs->overrun = GUARD_CHECK(settings) + GUARD_CHECK(state) + world_disarm(&world);
+    rs->state = state.value;
+}
+
 const runner_op RUNNER_OPS[] = {
     {OP_CTRL_SLIDE, sizeof(ctrl_slide_request), sizeof(ctrl_slide_response), call_slide},
     {OP_CTRL_RUN, sizeof(ctrl_run_request), sizeof(ctrl_run_response), call_run},
+    {OP_CTRL_FRAME, sizeof(ctrl_frame_request), sizeof(ctrl_frame_response), call_frame},
 };
 const size_t RUNNER_OP_COUNT = sizeof RUNNER_OPS / sizeof RUNNER_OPS[0];
