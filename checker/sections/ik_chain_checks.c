@@ -938,8 +938,9 @@ static void run_reference_passes(const ik_chain_spec *s, const ik_chain_request 
 }
 
 /* Whether the reference's first PASS_DEPTH passes are well conditioned on
- * this case (see above) and run in full. */
-static int pass_case_ok(const ik_chain_spec *s, rng *r, const ik_chain_request *rq)
+ * this case (see above) and run in full; its poses after them in
+ * want[0..PASS_DEPTH-1], which the check compares the student's with. */
+static int pass_case_ok(const ik_chain_spec *s, rng *r, const ik_chain_request *rq, ik_chain *want)
 {
     float reach = ik_chain_reach(&rq->chain);
     ik_chain_request moved = *rq;
@@ -956,6 +957,7 @@ static int pass_case_ok(const ik_chain_spec *s, rng *r, const ik_chain_request *
             return 0;
         if (!(ik_chain_pose_gap(&a, &b, rq->chain.joint_count, &worst) <= PASS_AMPLIFY * delta))
             return 0;
+        want[p - 1] = a;
     }
     return 1;
 }
@@ -964,6 +966,7 @@ void ik_chain_pass_by_pass(const ik_chain_spec *s)
 {
     enum { MAX_CASES = (IK_CHAIN_MAX_SIZES + 1) * PASS_CASES };
     static ik_chain_request base[MAX_CASES];
+    static ik_chain want[MAX_CASES][PASS_DEPTH]; /* the reference's poses (pass_case_ok) */
     static ik_chain_request rq[MAX_CASES * PASS_DEPTH];
     static ik_chain_response rs[MAX_CASES * PASS_DEPTH];
     int sizes[IK_CHAIN_MAX_SIZES + 1], size_n = size_count(s);
@@ -985,7 +988,7 @@ void ik_chain_pass_by_pass(const ik_chain_spec *s)
                 float distance = rng_float(&r, lo, 0.75f * reach); /* before the direction: see reachable_case */
                 q.target = v3_add(q.chain.joints[0], v3_scale(rng_unit_v3(&r), distance));
                 q.settings = (ik_settings){1, PASS_SOLVE_TOL_REL * reach};
-                if (v3_distance(ik_chain_tip(&q.chain), q.target) < 0.1f * reach || !pass_case_ok(s, &r, &q))
+                if (v3_distance(ik_chain_tip(&q.chain), q.target) < 0.1f * reach || !pass_case_ok(s, &r, &q, want[n]))
                     continue;
                 base[n++] = q;
                 break;
@@ -1005,11 +1008,9 @@ void ik_chain_pass_by_pass(const ik_chain_spec *s)
         for (int c = 0; c < n; c++) {
             const ik_chain_request *q = &rq[c * PASS_DEPTH + p];
             const ik_chain_response *a = &rs[c * PASS_DEPTH + p];
-            ik_chain want;
-            int ran, worst;
-            run_reference_passes(s, q, p + 1, &want, &ran);
+            int worst;
             float tol = PASS_TOL_REL * ik_chain_reach(&q->chain);
-            float gap = ik_chain_pose_gap(&want, &a->chain, q->chain.joint_count, &worst);
+            float gap = ik_chain_pose_gap(&want[c][p], &a->chain, q->chain.joint_count, &worst);
             if (gap <= tol)
                 continue;
             const char *why = NULL;
@@ -1019,7 +1020,7 @@ void ik_chain_pass_by_pass(const ik_chain_spec *s)
             chain_picture(s, q, &a->chain);
             check_fail((diagnosis)diag, ik_chain_given_text(q),
                        fmt(T(MSG_CHAIN_EXPECT_PASS_POSE), p + 1, s->solve_name, tol, worst,
-                           fmt_v3(want.joints[worst])),
+                           fmt_v3(want[c][p].joints[worst])),
                        why ? fmt("%s — %s", got, why) : got);
             return;
         }
