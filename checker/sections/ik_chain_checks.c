@@ -156,6 +156,24 @@ static int reference(const ik_chain_spec *s, const ik_chain_request *rq, ik_chai
     return s->reference(chain, rq->target, &rq->settings, report);
 }
 
+/* Whether the reference reaches a request's target within the spec's
+ * ref_pass_limit passes (the filter of the drawn cases). Asked with
+ * max_passes ref_pass_limit + 1, not the request's own: a reference's
+ * passes do not depend on the limit until it stops (both loop while
+ * passes < max_passes and not within tolerance), so the answer is the
+ * same, and a case it needs long for costs ref_pass_limit + 1 passes, not
+ * up to solve_passes (05's 31-bone cases dropped so ran 70..220 passes,
+ * 3/4 of the checker's CCD passes in reaches_targets; seeds 1 and 7). */
+static int reference_within_limit(const ik_chain_spec *s, const ik_chain_request *rq)
+{
+    ik_chain_request q = *rq;
+    if (q.settings.max_passes > s->ref_pass_limit + 1)
+        q.settings.max_passes = s->ref_pass_limit + 1;
+    ik_chain solved;
+    static ik_report rep;
+    return reference(s, &q, &solved, &rep) <= s->ref_pass_limit && rep.status == IK_REACHED;
+}
+
 /* ---- the picture of a failing case (checker/picture.h) ------------------ */
 
 /* The chain after each of the first CHAIN_PICTURE_PASSES passes, the
@@ -271,9 +289,7 @@ static ik_chain_request reachable_case(const ik_chain_spec *s, rng *r, int bones
         q.settings = settings_for(&q.chain, s->solve_passes);
         if (v3_distance(ik_chain_tip(&q.chain), q.target) < 0.1f * reach)
             continue;
-        ik_chain solved;
-        static ik_report rep;
-        if (reference(s, &q, &solved, &rep) > s->ref_pass_limit || rep.status != IK_REACHED)
+        if (!reference_within_limit(s, &q))
             continue;
         return q;
     }
@@ -633,9 +649,7 @@ void ik_chain_target_on_joint(const ik_chain_spec *s)
                 rq[n].chain = chain;
                 rq[n].target = chain.joints[j];
                 rq[n].settings = settings_for(&chain, s->solve_passes);
-                ik_chain solved;
-                static ik_report rep;
-                if (reference(s, &rq[n], &solved, &rep) > s->ref_pass_limit || rep.status != IK_REACHED)
+                if (!reference_within_limit(s, &rq[n]))
                     break;
                 n++;
             }
@@ -924,8 +938,9 @@ static void run_reference_passes(const ik_chain_spec *s, const ik_chain_request 
 }
 
 /* Whether the reference's first PASS_DEPTH passes are well conditioned on
- * this case (see above) and run in full. */
-static int pass_case_ok(const ik_chain_spec *s, rng *r, const ik_chain_request *rq)
+ * this case (see above) and run in full; its poses after them in
+ * want[0..PASS_DEPTH-1], which the check compares the student's with. */
+static int pass_case_ok(const ik_chain_spec *s, rng *r, const ik_chain_request *rq, ik_chain *want)
 {
     float reach = ik_chain_reach(&rq->chain);
     ik_chain_request moved = *rq;
@@ -942,6 +957,7 @@ static int pass_case_ok(const ik_chain_spec *s, rng *r, const ik_chain_request *
             return 0;
         if (!(ik_chain_pose_gap(&a, &b, rq->chain.joint_count, &worst) <= PASS_AMPLIFY * delta))
             return 0;
+        want[p - 1] = a;
     }
     return 1;
 }
@@ -950,6 +966,7 @@ void ik_chain_pass_by_pass(const ik_chain_spec *s)
 {
     enum { MAX_CASES = (IK_CHAIN_MAX_SIZES + 1) * PASS_CASES };
     static ik_chain_request base[MAX_CASES];
+    static ik_chain want[MAX_CASES][PASS_DEPTH]; /* the reference's poses (pass_case_ok) */
     static ik_chain_request rq[MAX_CASES * PASS_DEPTH];
     static ik_chain_response rs[MAX_CASES * PASS_DEPTH];
     int sizes[IK_CHAIN_MAX_SIZES + 1], size_n = size_count(s);
@@ -971,7 +988,7 @@ void ik_chain_pass_by_pass(const ik_chain_spec *s)
                 float distance = rng_float(&r, lo, 0.75f * reach); /* before the direction: see reachable_case */
                 q.target = v3_add(q.chain.joints[0], v3_scale(rng_unit_v3(&r), distance));
                 q.settings = (ik_settings){1, PASS_SOLVE_TOL_REL * reach};
-                if (v3_distance(ik_chain_tip(&q.chain), q.target) < 0.1f * reach || !pass_case_ok(s, &r, &q))
+                if (v3_distance(ik_chain_tip(&q.chain), q.target) < 0.1f * reach || !pass_case_ok(s, &r, &q, want[n]))
                     continue;
                 base[n++] = q;
                 break;
@@ -991,11 +1008,9 @@ void ik_chain_pass_by_pass(const ik_chain_spec *s)
         for (int c = 0; c < n; c++) {
             const ik_chain_request *q = &rq[c * PASS_DEPTH + p];
             const ik_chain_response *a = &rs[c * PASS_DEPTH + p];
-            ik_chain want;
-            int ran, worst;
-            run_reference_passes(s, q, p + 1, &want, &ran);
+            int worst;
             float tol = PASS_TOL_REL * ik_chain_reach(&q->chain);
-            float gap = ik_chain_pose_gap(&want, &a->chain, q->chain.joint_count, &worst);
+            float gap = ik_chain_pose_gap(&want[c][p], &a->chain, q->chain.joint_count, &worst);
             if (gap <= tol)
                 continue;
             const char *why = NULL;
@@ -1005,7 +1020,7 @@ void ik_chain_pass_by_pass(const ik_chain_spec *s)
             chain_picture(s, q, &a->chain);
             check_fail((diagnosis)diag, ik_chain_given_text(q),
                        fmt(T(MSG_CHAIN_EXPECT_PASS_POSE), p + 1, s->solve_name, tol, worst,
-                           fmt_v3(want.joints[worst])),
+                           fmt_v3(want[c][p].joints[worst])),
                        why ? fmt("%s — %s", got, why) : got);
             return;
         }

@@ -26,6 +26,20 @@
  * of 31 bones straightens far more slowly (each pass ends with the root's
  * turn, and the bones near the tip follow late): worst 0.9428 * reach
  * over 1800 cases (seeds 1..300), so STRAIGHT_MIN_LONG for it. */
+/* unreachable_target's cases per short chain (3 and 5 bones; the 31-bone
+ * chain gets one). Each runs all 256 passes in the caged -O0 runner, on
+ * the visible and the hidden seed: at 32 a size these were half the
+ * runner's CPU in grading 05 (16 a size: 42 -> 31 ms, perf; issue 18).
+ * 16 catch as much, measured: make mutants
+ * S=05_ccd MUTANTS=all kills 74/74 with 16 as with 32 (6 equivalent, 7
+ * stillborn, no survivor); every buggy proof of 05 gives exactly its
+ * diagnosis (ccd_order now also fails this check, on its 31-bone case);
+ * the alternatives pass seeds 1..50. The drift of a CCD without the
+ * per-pass restore shows on the 31-bone case, not on these (the first
+ * case failed on seeds 1..8): this check caught it on 74 of seeds 1..80
+ * with 32, on 72 with 16 (another 31-bone chain is drawn after 16: the
+ * same rate), error_record's case 7 on every seed. */
+#define FAR_CASES 16
 #define STRAIGHT_MIN 0.99f
 #define STRAIGHT_MIN_LONG 0.9f
 #define LONG_BONES 16
@@ -142,7 +156,7 @@ static const ik_chain_spec CCD_SPEC = {
     .solve_passes = IK_MAX_PASSES,
     .ref_pass_limit = REF_PASS_LIMIT,
     .bones = {3, 5, IK_CHAIN_MAX_JOINTS - 1},
-    .far_cases_per_size = 32,
+    .far_cases_per_size = FAR_CASES,
     .expect_far_straight = far_straight,
     .expect_far_passes = far_passes,
     /* error_record on its fixed chain, as the reference answers it:

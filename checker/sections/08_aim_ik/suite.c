@@ -742,13 +742,20 @@ static int expect_look_status(const look_at_request *rq, const look_at_response 
 }
 
 /* Every bone as the reference places it; joints keep their distances. */
-static int expect_chain(const look_at_request *rq, const look_at_response *rs)
+/* The reference's pose for a request, as expect_chain compares with it. */
+static void reference_look(const look_at_request *rq, look_at_pose *want)
+{
+    aim_fill_sentinel_pose(want);
+    look_at_solve(&rq->in, want);
+}
+
+/* expect_chain against the reference's pose already computed for it
+ * (reference_look). */
+static int expect_chain_like(const look_at_request *rq, const look_at_response *rs, const look_at_pose *ref)
 {
     const look_at_input *in = &rq->in;
     const int n = in->bone_count;
-    look_at_pose want;
-    aim_fill_sentinel_pose(&want);
-    look_at_solve(in, &want);
+    const look_at_pose want = *ref;
     for (int i = 0; i < n; i++) {
         if (!v3_is_finite(rs->out.positions[i]) || !unit_and_finite(rs->out.rotations[i]))
             return fail_look(rq, DIAG_NONE, fmt(T(MSG_AIM_BONE_FINITE), bone_name(i, n)),
@@ -787,6 +794,13 @@ static int expect_chain(const look_at_request *rq, const look_at_response *rs)
                              fmt_q(rs->out.rotations[i]), pos_err, fmt_deg(rot_err), why));
     }
     return 1;
+}
+
+static int expect_chain(const look_at_request *rq, const look_at_response *rs)
+{
+    look_at_pose want;
+    reference_look(rq, &want);
+    return expect_chain_like(rq, rs, &want);
 }
 
 #define CHAIN_CASES 150
@@ -924,8 +938,8 @@ static void look_at_weight_sweep(void)
                 expect_chain(q, s);
                 return;
             }
-            look_at_pose want;
-            look_at_solve(&q->in, &want);
+            look_at_pose want; /* the same call as expect_chain's, made once */
+            reference_look(q, &want);
             float ref_angle = off_target(want.positions[2], want.rotations[2], q->in.target);
             float slack = look_head_slack(v3_distance(q->in.target, want.positions[2]));
             float angle = off_target(s->out.positions[2], s->out.rotations[2], q->in.target);
@@ -936,7 +950,7 @@ static void look_at_weight_sweep(void)
                           fmt(T(MSG_AIM_ANGLE), fmt_deg(angle), fabsf(angle - before) <= AXIS_TOL ? T(MSG_AIM_HINT_NO_CHANGE) : ""));
                 return;
             }
-            if (!expect_chain(q, s))
+            if (!expect_chain_like(q, s, &want))
                 return;
             before = angle;
             ref_before = ref_angle;
