@@ -125,14 +125,19 @@ int stage_headers(const options *o)
     return 1;
 }
 
-/* Turns a linker's "undefined reference to `foo'" wall into names. */
+/* Turns a linker's "undefined reference to `foo'" wall into names: ld.bfd
+ * opens the name with a backquote, ld.gold (the musl runners' linker) with
+ * a plain quote, "undefined reference to 'foo'". */
 static void name_missing_functions(const char *log, char *out, size_t out_size)
 {
     size_t n = 0;
     out[0] = '\0';
     const char *p = log;
-    while ((p = strstr(p, "undefined reference to `")) != NULL) {
-        p += strlen("undefined reference to `");
+    while ((p = strstr(p, "undefined reference to ")) != NULL) {
+        p += strlen("undefined reference to ");
+        if (*p != '`' && *p != '\'')
+            continue;
+        p++;
         const char *end = strchr(p, '\'');
         if (!end)
             break;

@@ -40,6 +40,7 @@ typedef struct {
     int exit_code;
     int ended_normally;
     char results[64 * 1024];
+    char output[4000]; /* the start of what it printed */
 } checker_run;
 
 static int read_file(const char *path, char *out, size_t size)
@@ -81,6 +82,7 @@ static void run_checker(const char *dir, const char *sections, const char *tag, 
     run->exit_code = rs.exit_code;
     if (!run->ended_normally || rs.exit_code == 2)
         fprintf(stderr, "\n[checker on %s ended %d/%d]\n%s\n", dir, rs.end, rs.exit_code, rs.output);
+    snprintf(run->output, sizeof run->output, "%s", rs.output ? rs.output : "");
     spawn_result_free(&rs);
     if (!read_file(results, run->results, sizeof run->results))
         run->results[0] = '\0';
@@ -294,6 +296,21 @@ static int copy_file(const char *from, const char *to)
     return fclose(out) == 0 && ok;
 }
 
+/* A function of the header missing from the student's file: the message
+ * names it in words ("no function elbow_bend_angle"), not as the linker's
+ * wall of "undefined reference" (ld.gold quotes the name differently from
+ * ld.bfd, and for a while nothing was named). */
+static void test_missing_function_named(void)
+{
+    char dir[512];
+    snprintf(dir, sizeof dir, "%s/missing_function", g_hostile);
+    static checker_run run;
+    run_checker(dir, "02", "missing_function_named", 5000, &run);
+    CU_ASSERT_EQUAL(run.exit_code, 1);
+    CU_ASSERT_PTR_NOT_NULL(strstr(run.output, "elbow_bend_angle"));
+    CU_ASSERT_PTR_NULL(strstr(run.output, "undefined reference"));
+}
+
 static void test_run_goes_on(void)
 {
     /* A crashing 02 next to a correct 03: 03 is still graded, and passes. */
@@ -396,6 +413,7 @@ int main(int argc, char **argv)
     CU_add_test(s, "hostile_submissions_scored_as_failures", test_hostile_submissions);
     CU_add_test(s, "hostile_missing_file", test_hostile_missing_file);
     CU_add_test(s, "run_goes_on_after_a_crash", test_run_goes_on);
+    CU_add_test(s, "missing_function_named", test_missing_function_named);
 
     unsigned expected = 0;
     for (CU_pSuite suite = CU_get_registry()->pSuite; suite; suite = suite->pNext)
