@@ -451,12 +451,22 @@ N ?= 100
 BENCH_GRADE = $(GRADE_ALL) --subs $(BUILD)/bench-grade/subs --out $(BUILD)/bench-grade/results \
   --csv $(BUILD)/bench-grade/gradebook.csv --jobs $(JOBS) --checker $(CHECKER) --root . --objdir $(OBJ) \
   --work $(BUILD)/bench-grade/work --cache $(BUILD)/bench-grade/cache
+# How fast the machine is right now, beside what it graded: the CPU of 20
+# plain compiles of one reference file (no checker, no cage), before and
+# after the run. A shared machine's speed drifts by up to a half within minutes
+# (2026-12-02: 104-162 submissions/min from runs minutes apart), so
+# throughputs are compared at a like probe, not across machines or hours.
+bench_probe = TIMEFORMAT='%U %S'; { time (for i in $$(seq 20); do $(CC) -std=c11 -O0 -Iinclude -Isolutions/05_ccd \
+    -c solutions/05_ccd/ccd.c -o $(BUILD)/bench-grade/probe.o; done) ; } 2> $(BUILD)/bench-grade/probe.$(1).txt; \
+  awk '{ printf "bench machine_probe_compile.$(1) %.1f ms (gcc -O0 -c of solutions/05_ccd/ccd.c, CPU of 20 runs)\n", 1000 * ($$1 + $$2) / 20 }' \
+    $(BUILD)/bench-grade/probe.$(1).txt
 bench_secs = $$(tail -1 $(1) | sed -E 's/.* in ([0-9.]+) s .*/\1/')
 bench-grade: setup $(CHECKER) $(RUNNER_OBJS) $(GRADE_ALL)
 	@rm -rf $(BUILD)/bench-grade && mkdir -p $(BUILD)/bench-grade/subs
 	@for i in $$(seq -w 1 $(N)); do cp -r solutions $(BUILD)/bench-grade/subs/student$$i; \
 	  for f in $(BUILD)/bench-grade/subs/student$$i/*/*.c; do echo "/* student $$i */" >> $$f; done; done
 	@echo "load before: $$(uptime | sed 's/.*load average: //')"
+	@$(call bench_probe,before)
 	@# bash's time: user + sys of every process of the run (a shared machine's
 	@# load stretches the wall clock, much less the CPU a submission costs)
 	@TIMEFORMAT='%U %S'; { time (echo 1 | $(BENCH_GRADE) > $(BUILD)/bench-grade/log.txt) ; } 2> $(BUILD)/bench-grade/cpu.txt
@@ -476,6 +486,7 @@ bench-grade: setup $(CHECKER) $(RUNNER_OBJS) $(GRADE_ALL)
 	@TIMEFORMAT='%U %S'; { time (echo 2 | $(BENCH_GRADE) > $(BUILD)/bench-grade/log.newseed.txt) ; } 2> $(BUILD)/bench-grade/cpu.newseed.txt
 	@cmp -s $(BUILD)/bench-grade/gradebook.csv $(BUILD)/bench-grade/gradebook.first.csv \
 	  || { echo "bench-grade: the reference copies lost points with a new hidden seed"; exit 1; }
+	@$(call bench_probe,after)
 	@echo "load after: $$(uptime | sed 's/.*load average: //'); peak disk per submission after the run: $$(du -sk $(BUILD)/bench-grade/results | awk -v n=$(N) '{ printf "%.0f KB", $$1 / n }') (+ cache $$(du -sh $(BUILD)/bench-grade/cache | cut -f1))"
 	@awk -v n=$(N) -v s=$(call bench_secs,$(BUILD)/bench-grade/log.txt) 'BEGIN { printf "bench grade_throughput %.1f submissions/min (first grade, empty cache, %.1f s)\n", n * 60 / s, s }'
 	@awk -v n=$(N) -v s=$(call bench_secs,$(BUILD)/bench-grade/log.regrade.txt) 'BEGIN { printf "bench regrade_throughput %.1f submissions/min (same seed, nothing changed, %.1f s)\n", n * 60 / s, s }'
