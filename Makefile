@@ -458,7 +458,7 @@ BENCH_GRADE = $(GRADE_ALL) --subs $(BUILD)/bench-grade/subs --out $(BUILD)/bench
 # throughputs are compared at a like probe, not across machines or hours.
 bench_probe = TIMEFORMAT='%U %S'; { time (for i in $$(seq 20); do $(CC) -std=c11 -O0 -Iinclude -Isolutions/05_ccd \
     -c solutions/05_ccd/ccd.c -o $(BUILD)/bench-grade/probe.o; done) ; } 2> $(BUILD)/bench-grade/probe.$(1).txt; \
-  awk '{ printf "bench machine_probe_compile.$(1) %.1f ms (gcc -O0 -c of solutions/05_ccd/ccd.c, CPU of 20 runs)\n", 1000 * ($$1 + $$2) / 20 }' \
+  awk '{ printf "bench machine_probe_compile.$(1) %.1f ms ($(CC) -O0 -c of solutions/05_ccd/ccd.c, CPU of 20 runs)\n", 1000 * ($$1 + $$2) / 20 }' \
     $(BUILD)/bench-grade/probe.$(1).txt
 bench_secs = $$(tail -1 $(1) | sed -E 's/.* in ([0-9.]+) s .*/\1/')
 bench-grade: setup $(CHECKER) $(RUNNER_OBJS) $(GRADE_ALL)
