@@ -461,6 +461,14 @@ bench_probe = TIMEFORMAT='%U %S'; { time (for i in $$(seq 20); do $(CC) -std=c11
   awk '{ printf "bench machine_probe_compile.$(1) %.1f ms ($(CC) -O0 -c of solutions/05_ccd/ccd.c, CPU of 20 runs)\n", 1000 * ($$1 + $$2) / 20 }' \
     $(BUILD)/bench-grade/probe.$(1).txt
 bench_secs = $$(tail -1 $(1) | sed -E 's/.* in ([0-9.]+) s .*/\1/')
+# The share of the run's CPU time the host gave to other guests (a virtual
+# machine's "steal", /proc/stat's 8th number): 25-30 % on 2026-12-02, when
+# the same code graded at 72-82/min against 139 the day before. A quiet
+# machine is one where this is near 0.
+bench_cpu_stat = { awk '/^cpu / { print $$9, $$2 + $$3 + $$4 + $$5 + $$6 + $$7 + $$8 + $$9 }' /proc/stat 2>/dev/null || echo "0 0"; } > $(BUILD)/bench-grade/stat.$(1).txt
+bench_steal = paste -d' ' $(BUILD)/bench-grade/stat.before.txt $(BUILD)/bench-grade/stat.after.txt | \
+  awk '{ t = $$4 - $$2; printf "bench machine_steal_during_first_grade %.1f %% (the host ran other guests on our cores for that share of the time, /proc/stat)\n", (t > 0 ? 100 * ($$3 - $$1) / t : 0) }'
+
 bench-grade: setup $(CHECKER) $(RUNNER_OBJS) $(GRADE_ALL)
 	@rm -rf $(BUILD)/bench-grade && mkdir -p $(BUILD)/bench-grade/subs
 	@for i in $$(seq -w 1 $(N)); do cp -r solutions $(BUILD)/bench-grade/subs/student$$i; \
@@ -469,7 +477,9 @@ bench-grade: setup $(CHECKER) $(RUNNER_OBJS) $(GRADE_ALL)
 	@$(call bench_probe,before)
 	@# bash's time: user + sys of every process of the run (a shared machine's
 	@# load stretches the wall clock, much less the CPU a submission costs)
+	@$(call bench_cpu_stat,before)
 	@TIMEFORMAT='%U %S'; { time (echo 1 | $(BENCH_GRADE) > $(BUILD)/bench-grade/log.txt) ; } 2> $(BUILD)/bench-grade/cpu.txt
+	@$(call bench_cpu_stat,after)
 	@tail -1 $(BUILD)/bench-grade/log.txt
 	@full=$$(awk -F, 'NR > 1 && $$2 == $$3 && $$3 > 0' $(BUILD)/bench-grade/gradebook.csv | wc -l); \
 	  test "$$full" = $(N) || { echo "bench-grade: only $$full of $(N) copies of the reference got full marks"; exit 1; }; \
@@ -487,6 +497,7 @@ bench-grade: setup $(CHECKER) $(RUNNER_OBJS) $(GRADE_ALL)
 	@cmp -s $(BUILD)/bench-grade/gradebook.csv $(BUILD)/bench-grade/gradebook.first.csv \
 	  || { echo "bench-grade: the reference copies lost points with a new hidden seed"; exit 1; }
 	@$(call bench_probe,after)
+	@$(bench_steal)
 	@echo "load after: $$(uptime | sed 's/.*load average: //'); peak disk per submission after the run: $$(du -sk $(BUILD)/bench-grade/results | awk -v n=$(N) '{ printf "%.0f KB", $$1 / n }') (+ cache $$(du -sh $(BUILD)/bench-grade/cache | cut -f1))"
 	@awk -v n=$(N) -v s=$(call bench_secs,$(BUILD)/bench-grade/log.txt) 'BEGIN { printf "bench grade_throughput %.1f submissions/min (first grade, empty cache, %.1f s)\n", n * 60 / s, s }'
 	@awk -v n=$(N) -v s=$(call bench_secs,$(BUILD)/bench-grade/log.regrade.txt) 'BEGIN { printf "bench regrade_throughput %.1f submissions/min (same seed, nothing changed, %.1f s)\n", n * 60 / s, s }'

@@ -104,6 +104,28 @@ done
 [ -n "$copied" ] && grep -q "^student002,.*reference:$copied" "$dir/first.csv" && ok \
   || bad "a copy of the reference (comment added) is not flagged: section '$copied', $(grep student002 "$dir/first.csv")"
 
+# ---- the figures, drawn by --jobs gnuplots side by side -----------------------
+# The script's lines are cut into one part per job; together the parts are
+# the script, and every convergence figure it names was drawn by one of them.
+w=$dir/work
+[ -f "$w/figures.1.gp" ] && [ -f "$w/figures.2.gp" ] && cmp -s <(cat "$w/figures.1.gp" "$w/figures.2.gp") "$w/figures.gp" \
+  && [ -s "$w/figures.1.gp" ] && [ -s "$w/figures.2.gp" ] && ok || bad "the figures' script was not cut in two parts for --jobs 2"
+figures=0 drawn=0
+while read -r out; do
+  figures=$((figures + 1)); [ -s "$out.svg" ] && xmllint --noout "$out.svg" 2>/dev/null && drawn=$((drawn + 1))
+done < <(sed -nE "s/^data='[^']*'; out='([^']*)'.*/\1/p" "$w/figures.gp")
+[ "$figures" -gt 2 ] && [ "$drawn" = "$figures" ] && ok || bad "$drawn of $figures convergence figures drawn by the two parts"
+# One part's gnuplot fails: the run says which part and where its log is,
+# and the other part's figures are drawn all the same.
+mkdir -p "$dir/fake_gnuplot"
+printf '#!/bin/sh\ncase "$1" in *figures.2.gp) echo "broken on purpose" >&2; exit 1;; esac\nexec %s "$@"\n' "$(command -v gnuplot)" \
+  > "$dir/fake_gnuplot/gnuplot" && chmod +x "$dir/fake_gnuplot/gnuplot"
+PATH=$dir/fake_gnuplot:$PATH grade part_fails 4242 --cache "$dir/cache" || bad "a failing gnuplot made grade_all fail"
+grep -q "^figures: gnuplot failed on $w/figures.2.gp (see $w/figures.2.log)" "$dir/part_fails.log" && grep -q 'broken on purpose' "$w/figures.2.log" \
+  && ok || bad "a failing part of the figures was not named: $(grep '^figures' "$dir/part_fails.log")"
+first_out=$(sed -nE "1s/^data='[^']*'; out='([^']*)'.*/\1/p" "$w/figures.1.gp")
+[ -n "$first_out" ] && [ -s "$first_out.svg" ] && ok || bad "the part that did not fail drew nothing ($first_out)"
+
 # ---- every input of a runner misses the cache ---------------------------------
 one=$dir/class/student002
 check02() { # work-name label, extra checker arguments...
