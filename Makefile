@@ -245,7 +245,7 @@ run: setup
 	@$(BUILD)/programs/$(RUN_TREE)__$(RUN_SECTION)
 
 # ---- make test: the project's own tests ---------------------------------
-SELFTEST_SRC := checker/tests/selftest.c checker/tests/test_ikmath.c checker/tests/test_bvh.c checker/tests/test_text.c checker/spawn.c checker/sandbox.c checker/diagnosis.c checker/messages.c checker/text.c checker/os.c $(COMMON_SRC)
+SELFTEST_SRC := checker/tests/selftest.c checker/tests/test_ikmath.c checker/tests/test_bvh.c checker/tests/test_text.c checker/tests/test_sandbox.c checker/spawn.c checker/sandbox.c checker/diagnosis.c checker/messages.c checker/text.c checker/os.c $(COMMON_SRC)
 $(SELFTEST): $(SELFTEST_SRC) $(HEADERS) | setup
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_ALL) -Iinclude -Ichecker $(SELFTEST_SRC) -lcunit -lseccomp -lm -o $@

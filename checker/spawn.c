@@ -159,7 +159,7 @@ static void exec_caged(const spawn_request *rq, pid_t parent)
     set_limit(RLIMIT_FSIZE, 0); /* no bytes into any regular file */
     if (sandbox_enter(exe) != 0)
         _exit(125); /* fail closed: never run student code uncaged */
-    syscall(SYS_execveat, exe, "", rq->argv, clean_environment(rq), AT_EMPTY_PATH);
+    syscall(SYS_execveat, SANDBOX_EXE_FD, "", rq->argv, clean_environment(rq), AT_EMPTY_PATH);
     _exit(127);
 }
 
@@ -237,6 +237,8 @@ spawn_proc *spawn_start(const spawn_request *rq)
 {
     signal(SIGPIPE, SIG_IGN); /* a dead child must not kill us through its stdin */
     keep_freed_memory();
+    if (rq->sandbox)
+        sandbox_prepare(); /* once a process; the child fails closed without it */
     spawn_proc *p = calloc(1, sizeof *p);
     if (!p)
         return NULL;

@@ -31,6 +31,7 @@
 void add_ikmath_suite(void);
 void add_bvh_suite(void);
 void add_text_suite(void);
+void add_sandbox_suite(void);
 
 static const char *g_checker = "build/checker", *g_root = ".", *g_objdir = "build/obj",
                   *g_work = "build/selftest-runs", *g_cflags = "",
@@ -405,6 +406,7 @@ int main(int argc, char **argv)
     add_ikmath_suite();
     add_bvh_suite();
     add_text_suite();
+    add_sandbox_suite();
     CU_pSuite s = CU_add_suite("checker", NULL, NULL);
     CU_add_test(s, "layout_mirrors", test_layout_mirrors);
     CU_add_test(s, "solutions_pass_every_check", test_solutions_pass);
