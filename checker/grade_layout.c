@@ -5,11 +5,15 @@
 #include "os.h"
 #include "text.h"
 
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 /* What find_submission said about one upload. */
@@ -30,6 +34,167 @@ static const char *const SCRIPT =
     "[ -z \"$SUB_VERSION\" ] || note=$(version_note \"$SUB_VERSION\" "
     "\"$(cat \"$1/VERSION\" 2>/dev/null || git -C \"$1\" rev-parse HEAD 2>/dev/null)\")\n"
     "printf '%s\\0' \"$SUB_DIR\" \"$SUB_LAYOUT\" \"$SUB_ERROR\" \"$SUB_VERSION\" \"$note\"\n";
+
+/* The same, for a whole class in one bash: submission.sh sourced once, its
+ * list of sections found once (the same list for every upload), then one
+ * upload a request, its two paths NUL-terminated on stdin, its five
+ * answers NUL-terminated on stdout. A bash, a `sort` and the sourcing were
+ * ~6 of the ~10 ms a layout cost in a bash of its own (20 runs each,
+ * measured), and a regrade that compiles nothing is mostly layouts. */
+static const char *const SERVER_SCRIPT =
+    "source \"$1/checker/submission.sh\" || exit 3\n"
+    "_sub_known=$(_sub_sections \"$1\")\n"
+    "_sub_sections() { printf '%s\\n' \"$_sub_known\"; }\n"
+    "grader_known=\"\"\n"
+    "while IFS= read -r -d '' upload && IFS= read -r -d '' staging; do\n"
+    "  find_submission \"$upload\" \"$staging\" \"$1\"\n"
+    "  note=\"\"\n"
+    "  if [ -n \"$SUB_VERSION\" ]; then\n"
+    "    [ -n \"$grader_known\" ] || { grader=$(cat \"$1/VERSION\" 2>/dev/null || git -C \"$1\" rev-parse HEAD 2>/dev/null); grader_known=1; }\n"
+    "    note=$(version_note \"$SUB_VERSION\" \"$grader\")\n"
+    "  fi\n"
+    "  printf '%s\\0' \"$SUB_DIR\" \"$SUB_LAYOUT\" \"$SUB_ERROR\" \"$SUB_VERSION\" \"$note\"\n"
+    "done\n";
+
+static pid_t g_server = -1;
+static int g_server_in = -1, g_server_out = -1, g_server_broken;
+
+/* The five answers in BUF[0..N): each NUL-terminated. 1 when all five
+ * were there (malloc'd into answer), else 0 with nothing kept. */
+static int split_answers(const char *buf, size_t n, char *answer[5])
+{
+    size_t at = 0;
+    for (int k = 0; k < 5; k++) {
+        const char *end = at < n ? memchr(buf + at, '\0', n - at) : NULL;
+        if (!end) {
+            for (int j = 0; j < k; j++)
+                free(answer[j]);
+            return 0;
+        }
+        answer[k] = strdup(buf + at);
+        at = (size_t)(end - buf) + 1;
+    }
+    return 1;
+}
+
+static void server_stop(void)
+{
+    if (g_server_in >= 0)
+        close(g_server_in);
+    if (g_server_out >= 0)
+        close(g_server_out);
+    g_server_in = g_server_out = -1;
+    if (g_server > 0) {
+        kill(g_server, SIGKILL);
+        waitpid(g_server, NULL, 0);
+    }
+    g_server = -1;
+    g_server_broken = 1; /* from now on a bash a submission, as before */
+}
+
+static int server_start(const char *root)
+{
+    int to[2], from[2];
+    if (pipe2(to, O_CLOEXEC) != 0)
+        return 0;
+    if (pipe2(from, O_CLOEXEC) != 0) {
+        close(to[0]);
+        close(to[1]);
+        return 0;
+    }
+    g_server = fork();
+    if (g_server == 0) {
+        dup2(to[0], STDIN_FILENO);
+        dup2(from[1], STDOUT_FILENO);
+        signal(SIGPIPE, SIG_DFL);
+        execlp("bash", "bash", "-c", SERVER_SCRIPT, "bash", root, (char *)NULL);
+        _exit(127);
+    }
+    close(to[0]);
+    close(from[1]);
+    g_server_in = to[1];
+    g_server_out = from[0];
+    if (g_server < 0) {
+        server_stop();
+        return 0;
+    }
+    return 1;
+}
+
+/* Writes all of BUF to the server; SIGPIPE held back, so a bash that died
+ * is an error here, not the end of grade_all. */
+static int server_write(const char *buf, size_t n)
+{
+    sigset_t pipe_only, old;
+    sigemptyset(&pipe_only);
+    sigaddset(&pipe_only, SIGPIPE);
+    sigprocmask(SIG_BLOCK, &pipe_only, &old);
+    int ok = 1;
+    while (n > 0) {
+        ssize_t put = write(g_server_in, buf, n);
+        if (put < 0 && errno == EINTR)
+            continue;
+        if (put <= 0) {
+            ok = 0;
+            break;
+        }
+        buf += put;
+        n -= (size_t)put;
+    }
+    if (!ok) { /* take back the SIGPIPE the failed write raised, if any */
+        struct timespec none = {0, 0};
+        while (sigtimedwait(&pipe_only, NULL, &none) == SIGPIPE) {}
+    }
+    sigprocmask(SIG_SETMASK, &old, NULL);
+    return ok;
+}
+
+/* One upload through the class's bash: 1 with the five answers, 0 when
+ * that bash is not (or no longer) there; the caller then runs a bash of
+ * its own for this upload. */
+static int ask_server(const char *root, const char *upload, const char *staging, char *answer[5])
+{
+    if (g_server_broken || (g_server < 0 && !server_start(root)))
+        return 0;
+    size_t up = strlen(upload) + 1, st = strlen(staging) + 1;
+    char *request = malloc(up + st);
+    if (!request)
+        return 0;
+    memcpy(request, upload, up);
+    memcpy(request + up, staging, st);
+    int sent = server_write(request, up + st);
+    free(request);
+    size_t cap = 1 << 14, n = 0;
+    char *buf = sent ? malloc(cap) : NULL;
+    int nuls = 0;
+    while (buf && nuls < 5) {
+        if (n == cap) { /* an answer past the cap (never, in practice): no guess at its end */
+            free(buf);
+            buf = NULL;
+            break;
+        }
+        ssize_t got = read(g_server_out, buf + n, cap - n);
+        if (got < 0 && errno == EINTR)
+            continue;
+        if (got <= 0) {
+            free(buf);
+            buf = NULL;
+            break;
+        }
+        for (ssize_t i = 0; i < got; i++)
+            nuls += buf[n + (size_t)i] == '\0';
+        n += (size_t)got;
+    }
+    /* exactly five answers and nothing after them: anything else means the
+     * bash is not answering as asked, and it is not asked again */
+    if (!buf || nuls != 5 || buf[n - 1] != '\0' || !split_answers(buf, n, answer)) {
+        free(buf);
+        server_stop();
+        return 0;
+    }
+    free(buf);
+    return 1;
+}
 
 /* Runs the script; fills the five answers (malloc'd) and returns 1, or 0
  * when bash could not be run or did not answer. */
@@ -60,20 +225,9 @@ static int run_find(const char *root, const char *upload, const char *staging, c
         free(buf);
         return 0;
     }
-    size_t at = 0;
-    for (int k = 0; k < 5; k++) {
-        const char *end = at < n ? memchr(buf + at, '\0', n - at) : NULL;
-        if (!end) {
-            for (int j = 0; j < k; j++)
-                free(answer[j]);
-            free(buf);
-            return 0;
-        }
-        answer[k] = strdup(buf + at);
-        at = (size_t)(end - buf) + 1;
-    }
+    int ok = split_answers(buf, n, answer);
     free(buf);
-    return 1;
+    return ok;
 }
 
 static const layout_found *find(const char *name)
@@ -105,7 +259,7 @@ void layout_dir(const char *root, const char *subs, const char *name, const char
         g_found_cap = cap;
     }
     char *a[5];
-    if (!run_find(root, upload, staging, a)) {
+    if (!ask_server(root, upload, staging, a) && !run_find(root, upload, staging, a)) {
         /* bash missing or submission.sh broken: the instructor's problem,
          * said in layout.txt; the upload is graded as section folders */
         a[0] = strdup(upload);

@@ -126,6 +126,36 @@ grep -q "^figures: gnuplot failed on $w/figures.2.gp (see $w/figures.2.log)" "$d
 first_out=$(sed -nE "1s/^data='[^']*'; out='([^']*)'.*/\1/p" "$w/figures.1.gp")
 [ -n "$first_out" ] && [ -s "$first_out.svg" ] && ok || bad "the part that did not fail drew nothing ($first_out)"
 
+# ---- the layouts: one bash for the class, a bash each if it fails -------------
+# grade_all asks one bash (submission.sh sourced once) for every upload's
+# layout; a bash that does not answer is left, and each upload then gets a
+# bash of its own. Either way the same layouts and the same gradebook.
+mkdir -p "$dir/fake_bash"
+real_bash=$(command -v bash)
+cat > "$dir/fake_bash/bash" <<EOF
+#!/bin/sh
+case "\$2" in
+  *'while IFS='*) echo server >> "$dir/fake_bash/log"; [ -e "$dir/fake_bash/die" ] && exit 0 ;;
+  *find_submission*) echo one >> "$dir/fake_bash/log" ;;
+esac
+exec "$real_bash" "\$@"
+EOF
+chmod +x "$dir/fake_bash/bash"
+: > "$dir/fake_bash/log"
+PATH=$PWD/$dir/fake_bash:$PATH grade layout_server 4242 --cache "$dir/cache" || bad "grade_all failed with the logging bash"
+[ "$(sort "$dir/fake_bash/log" | uniq -c | awk '{ printf "%s %s;", $1, $2 }')" = "1 server;" ] && ok \
+  || bad "the layouts were not found by one bash for the class: $(sort "$dir/fake_bash/log" | uniq -c | tr '\n' ' ')"
+: > "$dir/fake_bash/log" && touch "$dir/fake_bash/die"
+PATH=$PWD/$dir/fake_bash:$PATH grade layout_fallback 4242 --cache "$dir/cache" || bad "grade_all failed when the layout bash died"
+[ "$(sort "$dir/fake_bash/log" | uniq -c | awk '{ printf "%s %s;", $1, $2 }')" = "$count one;1 server;" ] && ok \
+  || bad "a layout bash that died was not replaced by one a submission: $(sort "$dir/fake_bash/log" | uniq -c | tr '\n' ' ')"
+for run in layout_server layout_fallback; do
+  cmp -s "$dir/first.csv" "$dir/$run.csv" && ok || bad "$run: another gradebook than the first grade"
+  for s in "$dir"/first/*/; do
+    cmp -s "$s/layout.txt" "$dir/$run/$(basename "$s")/layout.txt" || bad "$run: $(basename "$s")'s layout.txt differs"
+  done
+done
+
 # ---- every input of a runner misses the cache ---------------------------------
 one=$dir/class/student002
 check02() { # work-name label, extra checker arguments...
