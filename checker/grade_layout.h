@@ -1,8 +1,9 @@
 /* grade_layout.h - which layout a class's upload has, for grade_all.
  *
  * One source of truth for the layouts: checker/submission.sh, which
- * Gradescope's run_autograder and make grade source too, is run once per
- * submission (its find_submission), so grade_all recognises exactly what
+ * Gradescope's run_autograder and make grade source too, answers for each
+ * submission (its find_submission, in one bash for the class, or in a bash
+ * of its own when that one fails), so grade_all recognises exactly what
  * they do - section folders at the top, a whole workbook or a student
  * edition (its exercises/), either inside one wrapping folder, or the
  * graded files loose (staged into the submission's work folder) - and
