@@ -800,11 +800,11 @@ static int grade_submissions(const run_options *r, submission *list, int count, 
                 next++;
                 continue;
             }
-            /* its layout (a bash a submission, ~20 ms) and the gradebook's
-             * same_as, found here rather than for the whole class before
-             * the first checker starts: then it runs beside the checkers
-             * already grading, not as a serial wait at the start (2.3 s
-             * for 100 submissions, measured) */
+            /* its layout (grade_layout.c) and the gradebook's same_as,
+             * found here rather than for the whole class before the first
+             * checker starts: they run beside the checkers already
+             * grading, not as a serial wait at the start (2.3 s for 100
+             * submissions with a bash each, measured) */
             same_as(r->subs, &list[next]);
             list[next].pid = start_one(&list[next], r->subs, r->out, seed);
             if (list[next].pid < 0) {
@@ -1018,8 +1018,9 @@ static void drop_recordings(const char *out, const submission *list, int count)
     }
 }
 
-/* Every submission's convergence figures in one gnuplot run, rather than
- * one gnuplot process per figure. */
+/* Every submission's convergence figures and pictures in one script,
+ * drawn by up to JOBS gnuplots (run_gnuplot) rather than one gnuplot
+ * process per figure. */
 static void draw_figures(const char *out, const submission *list, int count, int jobs)
 {
     char script[1200];
@@ -1105,6 +1106,7 @@ int main(int argc, char **argv)
     find_checker_version();
     if (!grade_submissions(&r, list, count, seed, resumed, start))
         return 2;
+    layout_end();
     if (!write_gradebook(r.csv, r.out, list, count, r.bom)) {
         fprintf(stderr, "grade_all: cannot write %s\n", r.csv);
         return 2;

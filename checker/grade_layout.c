@@ -84,12 +84,28 @@ static void server_stop(void)
     if (g_server_out >= 0)
         close(g_server_out);
     g_server_in = g_server_out = -1;
-    if (g_server > 0) {
+    /* killed only while it is still our child not waited for: grade_all's
+     * waitpid(-1) may have reaped it already, and its pid may be another
+     * process's by now */
+    if (g_server > 0 && waitpid(g_server, NULL, WNOHANG) == 0) {
         kill(g_server, SIGKILL);
         waitpid(g_server, NULL, 0);
     }
     g_server = -1;
     g_server_broken = 1; /* from now on a bash a submission, as before */
+}
+
+void layout_end(void)
+{
+    if (g_server_in >= 0)
+        close(g_server_in); /* its read ends: the bash leaves its loop */
+    g_server_in = -1;
+    if (g_server > 0)
+        waitpid(g_server, NULL, 0); /* -1 at once if grade_all reaped it already */
+    if (g_server_out >= 0)
+        close(g_server_out);
+    g_server = -1;
+    g_server_out = -1;
 }
 
 static int server_start(const char *root)

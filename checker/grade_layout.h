@@ -27,4 +27,8 @@ void layout_dir(const char *root, const char *subs, const char *name, const char
  * the one message saying what was expected (as run_autograder writes it). */
 void layout_finish(const char *out, const char *name, double max_score);
 
+/* The class's layout bash told to end, and waited for (grade_all, when
+ * every upload has been laid out). */
+void layout_end(void);
+
 #endif
