@@ -5,7 +5,6 @@
 
 #include <errno.h>
 #include <fcntl.h>
-#include <linux/audit.h>
 #include <linux/filter.h>
 #include <linux/seccomp.h>
 #include <seccomp.h>
@@ -45,6 +44,7 @@ static const int REFUSED_SYSCALLS[] = {
 static struct sock_filter g_program[BPF_MAXINSNS];
 static unsigned short g_program_length;
 static int g_prepared; /* 1 ready, -1 refused */
+static unsigned int g_arch; /* the kernel's AUDIT_ARCH_ value of this build, from libseccomp */
 
 static int build_filter(scmp_filter_ctx ctx)
 {
@@ -114,6 +114,7 @@ int sandbox_prepare(void)
     if (rc != 0)
         return -1;
     g_program_length = (unsigned short)(size / (off_t)sizeof g_program[0]);
+    g_arch = seccomp_arch_native();
     g_prepared = 1;
     return 0;
 }
@@ -124,11 +125,18 @@ int sandbox_prepare(void)
  * in the child. */
 static int own_signals_only(pid_t self)
 {
+    /* the two 32-bit halves of args[0], wherever this machine keeps them */
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    enum { LOW_HALF = 0, HIGH_HALF = 4 };
+#else
+    enum { LOW_HALF = 4, HIGH_HALF = 0 };
+#endif
     enum { NR = offsetof(struct seccomp_data, nr), ARCH = offsetof(struct seccomp_data, arch),
-           ARG0_LOW = offsetof(struct seccomp_data, args[0]), ARG0_HIGH = offsetof(struct seccomp_data, args[0]) + 4 };
+           ARG0_LOW = offsetof(struct seccomp_data, args[0]) + LOW_HALF,
+           ARG0_HIGH = offsetof(struct seccomp_data, args[0]) + HIGH_HALF };
     struct sock_filter code[] = {
         BPF_STMT(BPF_LD | BPF_W | BPF_ABS, ARCH),
-        BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, AUDIT_ARCH_X86_64, 1, 0),
+        BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, g_arch, 1, 0), /* another ABI: the first filter kills it too */
         BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_KILL_PROCESS),
         BPF_STMT(BPF_LD | BPF_W | BPF_ABS, NR),
         BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_kill, 3, 0),
