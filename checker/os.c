@@ -9,7 +9,10 @@
 #include <string.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
+#include <sys/statfs.h>
+#include <sys/statvfs.h>
 #include <time.h>
+#include <unistd.h>
 
 double os_clock(void)
 {
@@ -98,4 +101,40 @@ int file_contains(const char *path, const char *needle)
         found = strstr(line, needle) != NULL;
     fclose(f);
     return found;
+}
+
+/* `path` made if missing, then trusted only if it is a folder of ours that
+ * no one else may enter: the base folder is world-writable (sticky), so a
+ * name there may have been made by someone else first. */
+static int private_dir(const char *path)
+{
+    if (mkdir(path, 0700) != 0 && errno != EEXIST)
+        return 0;
+    struct stat st;
+    return lstat(path, &st) == 0 && S_ISDIR(st.st_mode) && st.st_uid == getuid() && (st.st_mode & 077) == 0;
+}
+
+int os_ram_folder(const char *leaf, long long need_bytes, char *out, size_t out_size)
+{
+    const char *bases[2] = {getenv("XDG_RUNTIME_DIR"), "/dev/shm"};
+    const long tmpfs_magic = 0x01021994; /* TMPFS_MAGIC, linux/magic.h */
+    for (int i = 0; i < 2; i++) {
+        struct statfs fs;
+        struct statvfs vfs;
+        if (!bases[i] || bases[i][0] != '/' || statfs(bases[i], &fs) != 0 || (long)fs.f_type != tmpfs_magic ||
+            statvfs(bases[i], &vfs) != 0)
+            continue;
+        /* runners are built and run there: a noexec mount (hardened
+         * hosts, some containers) would fail every submission */
+        if ((vfs.f_flag & (ST_NOEXEC | ST_RDONLY)) || (long long)vfs.f_bavail * (long long)vfs.f_frsize < need_bytes)
+            continue;
+        char mine[4096];
+        int n = snprintf(mine, sizeof mine, "%s/ik-workbook-%lu", bases[i], (unsigned long)getuid());
+        if (n < 0 || (size_t)n >= sizeof mine || !private_dir(mine))
+            continue;
+        n = snprintf(out, out_size, "%s/%s", mine, leaf);
+        if (n > 0 && (size_t)n < out_size && private_dir(out))
+            return 1;
+    }
+    return 0;
 }

@@ -5,6 +5,8 @@
 #ifndef CHECKER_OS_H
 #define CHECKER_OS_H
 
+#include <stddef.h>
+
 /* Monotonic seconds: every deadline and timing here uses this clock. */
 double os_clock(void);
 
@@ -25,6 +27,15 @@ int own_regular_file(const char *dir, const char *path);
 
 /* Copies `from` to `to` (created or emptied); 1 on success. */
 int copy_file(const char *from, const char *to);
+
+/* A private folder for short-lived files on a RAM-backed file system:
+ * BASE/ik-workbook-<uid>/LEAF, where BASE is $XDG_RUNTIME_DIR or /dev/shm,
+ * whichever first is a tmpfs that lets programs run (not noexec), is
+ * writable and has `need_bytes` free. Both folders are made 0700 and must
+ * be ours, real folders (not links) and closed to others: BASE is shared
+ * with every user. 1 with the path in `out`; 0 when no such place exists
+ * (the caller keeps its files on disk). */
+int os_ram_folder(const char *leaf, long long need_bytes, char *out, size_t out_size);
 
 /* Does a line of the file (the first 1023 bytes of each) hold `needle`? */
 int file_contains(const char *path, const char *needle);

@@ -41,7 +41,8 @@
 #   - OUT_DIR/old/ and OUT_DIR/new/ (and .cache), where each side's files
 #     go (grade_all's --out, its figures), written @OUT@/SIDE/; the work
 #     folder and the submissions are the same path for both and left as
-#     they are.
+#     they are (--scratch keeps the submissions' work folders there, out
+#     of RAM; a grade_all older than the option ignores it).
 # Exit 0 when every output is the same; else the diffs are printed (and
 # kept in OUT_DIR/diffs) and the exit status is 1.
 #
@@ -159,7 +160,7 @@ grade() { # SIDE RUN
   rm -rf "$out/work"
   (cd "$tree" && echo 4242 | ./build/grade_all --subs "$out/subs" --out "$o/results" --csv "$o/gradebook.csv" \
      --jobs 1 --checker "$tree/build/checker" --root "$tree" --objdir "$tree/build/obj" --work "$out/work" \
-     --cache "$out/$side.cache" > "$o/stdout" 2> "$o/stderr")
+     --scratch "$out/work" --cache "$out/$side.cache" > "$o/stdout" 2> "$o/stderr")
   echo $? > "$o/status"
   find "$o" -type f -print0 | xargs -0 sed -i "${SED_NORMALIZE[@]}"
   local files

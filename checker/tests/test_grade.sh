@@ -128,8 +128,11 @@ for odd in $'\xca\xc1\xaa\xd2\xc2' $'evil\x1b[2J\x1b[H\x1b[32m' $'two\nlines'; d
     || bad "no hostile invalid_bytes submission under $build/hostile"
 done
 echo 4242 | "$grade_all" --subs "$names" --out "$dir/names" --csv "$dir/names.csv" --jobs 2 --checker "$checker" \
-  --root . --objdir "$objdir" --work "$dir/work_names" --timeout-ms 1500 > "$dir/names.log" 2>&1 \
+  --root . --objdir "$objdir" --work "$dir/work_names" --scratch "$dir/scratch_names" --timeout-ms 1500 > "$dir/names.log" 2>&1 \
   && ok || bad "grade_all exited non-zero on odd folder names (see $dir/names.log)"
+# --scratch DIR: the work folders went there (not into RAM) and are gone
+! grep -q '^work folders: ' "$dir/names.log" && [ -d "$dir/scratch_names" ] && [ -z "$(ls -A "$dir/scratch_names")" ] && ok \
+  || bad "--scratch was not used, or left work folders: $(grep '^work folders' "$dir/names.log"; ls -A "$dir/scratch_names" 2>&1)"
 strict_check "$dir/names" "$dir/names.csv" "$dir/names.log"
 junit_check "$dir/names"
 [ "$(wc -l < "$dir/names.csv")" = 4 ] && ok || bad "odd folder names did not give one gradebook line each: $(cat -A "$dir/names.csv")"
@@ -231,6 +234,11 @@ layout_is "link loose" "1 graded file(s) handed in loose$"
   && ok || bad "a linked loose file was followed, or the real one beside it not graded: $(cat "$dir/layouts/link loose/scores.tsv")"
 [ -z "$(ls -A "$dir/work_layouts" | grep -v '^graded$\|^figures')" ] && ok \
   || bad "the layouts left work folders behind (the loose staging is inside each): $(ls "$dir/work_layouts")"
+# where the machine has a tmpfs for them the work folders lived in RAM
+# (grade_all.c, scratch_root): a folder that is gone after the run
+ram_left() { local ram; ram=$(sed -n 's/^work folders: \(.*\) (RAM; .*/\1/p' "$dir/$1.log")
+  [ -z "$ram" ] || [ ! -e "$ram" ] && ok || bad "$1 left work folders in RAM: $(ls -R "$ram" | head -5)"; }
+ram_left layouts
 # regraded from the cache: nothing compiled or run again, the same gradebook
 grade_layouts layouts_again && ok || bad "the cached regrade of the layouts exited non-zero"
 cmp -s "$dir/layouts.csv" "$dir/layouts_again.csv" && ok || bad "the cached regrade changed the layouts' gradebook"
@@ -244,6 +252,7 @@ grade_layouts layouts_again --resume 1 && grep -q "^resumed: 8 of 9 " "$dir/layo
   || bad "the layouts' resume did not skip the 8 finished: $(head -2 "$dir/layouts_again.log")"
 cmp -s "$dir/layouts.csv" "$dir/layouts_again.csv" && cmp -s "$dir/layouts/loose/scores.tsv" "$dir/layouts_again/loose/scores.tsv" \
   && grep -q '^layout: 10 graded' "$dir/layouts_again/loose/layout.txt" && ok || bad "the resumed layouts' gradebook changed"
+ram_left layouts_again # the resumed ones' loose staging (same_as) removed too
 
 # SUBS that holds no student folders, or one student's sections: refused
 # with a sentence (they used to give an empty gradebook, or ten rows of 0).
