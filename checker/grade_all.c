@@ -16,8 +16,9 @@
  * WORK); while it is graded it lives in RAM when the machine has a tmpfs
  * for it (scratch_root), else in WORK, or in --scratch DIR; the
  * gradebook is rewritten as each result arrives, so an interrupted run
- * leaves a valid one; --resume 1 skips the submissions an earlier run with
- * the same seed and checker finished (WORK/graded/<name> says so); --cache
+ * leaves a valid one (Ctrl-C or SIGTERM kills the checkers still grading
+ * and removes their work folders, stop_run); --resume 1 skips the
+ * submissions an earlier run with the same seed and checker finished (WORK/graded/<name> says so); --cache
  * DIR hands the checker its cache of runners and results (cache.c),
  * kept under --cache-max-mb by removing the oldest entries. The gradebook's
  * last column names the sections whose file is the stub's or the
@@ -835,12 +836,66 @@ static void print_progress(const submission *sub, int finished, int count, int r
 
 /* Grades every submission not done yet, JOBS at a time, keeping the
  * gradebook current. Returns 0 when the gradebook cannot be written. */
+/* Ctrl-C, SIGTERM or a closed terminal: noted here, acted on by
+ * grade_submissions between waits (stop_run). */
+static volatile sig_atomic_t g_stop_signal = 0;
+static void note_stop(int sig) { g_stop_signal = sig; }
+static const int g_stop_signals[3] = {SIGINT, SIGTERM, SIGHUP};
+static int g_caught[3];
+
+/* `on`: caught from here; else back to the default. One the run was
+ * started with ignored (a background job's SIGINT, nohup's SIGHUP) stays
+ * ignored. */
+static void catch_stops(int on)
+{
+    for (int i = 0; i < 3; i++) {
+        struct sigaction sa, old;
+        memset(&sa, 0, sizeof sa);
+        sigemptyset(&sa.sa_mask);
+        sa.sa_handler = on ? note_stop : SIG_DFL; /* no SA_RESTART: waitpid returns EINTR */
+        if (on && (sigaction(g_stop_signals[i], NULL, &old) != 0 || old.sa_handler == SIG_IGN))
+            continue;
+        if (on || g_caught[i])
+            g_caught[i] = sigaction(g_stop_signals[i], &sa, NULL) == 0 && on;
+    }
+}
+
+/* An interrupted run: the checkers still grading are killed (their cages
+ * go with them, test_cage.sh) and their work folders removed, so nothing
+ * is left in RAM; what finished keeps its mark for --resume. Then the run
+ * ends by the signal it was sent, as it did before it caught any. */
+static void stop_run(submission *list, int count)
+{
+    for (int i = 0; i < count; i++)
+        if (!list[i].done && list[i].pid > 0)
+            kill(list[i].pid, SIGKILL);
+    for (int i = 0; i < count; i++) {
+        if (list[i].done || list[i].pid <= 0)
+            continue;
+        while (waitpid(list[i].pid, NULL, 0) < 0 && errno == EINTR)
+            ;
+        char work[1024];
+        work_dir(&list[i], work, sizeof work);
+        if (!g_keep_work)
+            remove_tree(work);
+    }
+    if (g_stage_in_ram)
+        rmdir(g_stage_root);
+    int sig = g_stop_signal;
+    signal(sig, SIG_DFL);
+    raise(sig);
+    _exit(128 + sig);
+}
+
 static int grade_submissions(const run_options *r, submission *list, int count, unsigned long long seed, int resumed,
                              double start)
 {
     int tty = isatty(STDOUT_FILENO);
     int next = 0, running = 0, finished = resumed;
+    catch_stops(1);
     while (finished < count) {
+        if (g_stop_signal)
+            stop_run(list, count);
         while (running < r->jobs && next < count) {
             if (list[next].done) {
                 next++;
@@ -884,6 +939,10 @@ static int grade_submissions(const run_options *r, submission *list, int count, 
             print_progress(&list[i], finished, count, resumed, start, tty);
         }
     }
+    if (g_stop_signal) /* sent after the last wait */
+        stop_run(list, count);
+    /* the figures and the summary after it are stopped as before */
+    catch_stops(0);
     if (tty)
         printf("\n");
     return 1;

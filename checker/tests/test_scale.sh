@@ -217,7 +217,13 @@ echo 4242 | "$grade_all" --subs "$dir/class" --out "$dir/resumed" --csv "$dir/re
   --checker "$checker" --root . --objdir "$objdir" --work "$dir/work_resumed" --timeout-ms 1500 > "$dir/cut.log" 2>&1 &
 pid=$!
 for _ in $(seq 1 600); do grep -q "^graded 3/$count" "$dir/cut.log" 2>/dev/null && break; sleep 0.1; done
-kill -TERM "$pid"; wait "$pid" 2>/dev/null   # (a background job ignores SIGINT)
+kill -TERM "$pid"; wait "$pid"; st=$?   # (a background job ignores SIGINT)
+[ "$st" = $((128 + 15)) ] && ok || bad "the interrupted run did not end by its SIGTERM (status $st)"
+# the submission it was grading: its checker killed, its work folder removed
+# (in RAM where the machine has a tmpfs for it: the log's first line)
+ram=$(sed -n 's/^work folders: \(.*\) (RAM; .*/\1/p' "$dir/cut.log")
+[ -z "$ram" ] || [ ! -e "$ram" ] && ok || bad "the interrupted run left work folders in RAM: $(ls "$ram")"
+[ -z "$(ls -A "$dir/work_resumed" | grep -v '^graded$')" ] && ok || bad "the interrupted run left work folders: $(ls "$dir/work_resumed")"
 rows=$(($(wc -l < "$dir/resumed.csv") - 1))
 [ "$rows" -ge 3 ] && [ "$rows" -lt $count ] && ok || bad "the interrupted run's gradebook has $rows rows (3 to $((count - 1)) expected)"
 echo 4242 | "$grade_all" --subs "$dir/class" --out "$dir/resumed" --csv "$dir/resumed.csv" --jobs 2 --resume 1 \
