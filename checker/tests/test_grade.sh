@@ -239,6 +239,26 @@ layout_is "link loose" "1 graded file(s) handed in loose$"
 ram_left() { local ram; ram=$(sed -n 's/^work folders: \(.*\) (RAM; .*/\1/p' "$dir/$1.log")
   [ -z "$ram" ] || [ ! -e "$ram" ] && ok || bad "$1 left work folders in RAM: $(ls -R "$ram" | head -5)"; }
 ram_left layouts
+# a RAM folder it must not trust is passed over for WORK on disk: a noexec
+# tmpfs (the runners could not run), one too small, and ik-workbook-<uid>
+# made first by someone else (a link out, a folder open to all). Needs a
+# mount namespace of its own (root, as in CI); else said and skipped.
+if unshare -m true 2>/dev/null; then
+  mkdir -p "$dir/shm_plain/good" "$dir/shm_evil" && cp -r solutions/02_law_of_cosines "$dir/shm_plain/good/"
+  for how in "-o noexec" "-o size=1m" link open; do
+    rm -rf "$dir/shm_out" "$dir/shm_work" "$dir/shm_evil"/* && mkdir -p "$dir/shm_work"
+    unshare -m bash -c 'mount -t tmpfs $1 tmpfs /dev/shm || exit 9; mine=/dev/shm/ik-workbook-$(id -u)
+      [ "$2" = link ] && ln -s "$3" "$mine"; [ "$2" = open ] && mkdir -m 0777 "$mine"
+      echo 4242 | XDG_RUNTIME_DIR= "$4" --subs "$5" --out "$6" --csv "$6.csv" --checker "$7" --root . --objdir "$8" --work "$9"' \
+      _ "$([ "${how:0:1}" = - ] && echo "$how")" "$how" "$(realpath "$dir/shm_evil")" "$grade_all" "$dir/shm_plain" "$dir/shm_out" \
+      "$checker" "$objdir" "$dir/shm_work" > "$dir/shm.log" 2>&1
+    ! grep -q '^work folders: ' "$dir/shm.log" && [ -z "$(ls -A "$dir/shm_evil")" ] \
+      && jq -e '.score > 0' "$dir/shm_out/good/results.json" >/dev/null && ok \
+      || bad "a RAM folder that should not be trusted ($how) was used, or the grade failed: $(head -3 "$dir/shm.log")"
+  done
+else
+  echo "test-grade: no mount namespace here: the untrusted-RAM-folder cases are skipped"
+fi
 # regraded from the cache: nothing compiled or run again, the same gradebook
 grade_layouts layouts_again && ok || bad "the cached regrade of the layouts exited non-zero"
 cmp -s "$dir/layouts.csv" "$dir/layouts_again.csv" && ok || bad "the cached regrade changed the layouts' gradebook"
