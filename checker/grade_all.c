@@ -18,8 +18,8 @@
  * gradebook is rewritten as each result arrives, so an interrupted run
  * leaves a valid one (Ctrl-C or SIGTERM kills the checkers still grading
  * and removes their work folders, stop_run); --resume 1 skips the
- * submissions an earlier run with the same seed and checker finished (WORK/graded/<name> says so); --cache
- * DIR hands the checker its cache of runners and results (cache.c),
+ * submissions an earlier run with the same seed and checker finished
+ * (WORK/graded/<name> says so); --cache DIR hands the checker its cache of runners and results (cache.c),
  * kept under --cache-max-mb by removing the oldest entries. The gradebook's
  * last column names the sections whose file is the stub's or the
  * reference's, once comments and white space are set aside.
@@ -205,6 +205,15 @@ static int remove_entry(const char *path, const struct stat *st, int flag, struc
 
 /* rm -rf, never following a link out of the folder */
 static void remove_tree(const char *path) { nftw(path, remove_entry, 16, FTW_DEPTH | FTW_PHYS); }
+
+/* A submission's work folder gone (unless --keep-work 1). */
+static void remove_work(const submission *sub)
+{
+    char work[1024];
+    work_dir(sub, work, sizeof work);
+    if (!g_keep_work)
+        remove_tree(work);
+}
 
 /* The first line a command printed on stdout and stderr when it exited 0,
  * else "unknown": the checker's command_line (outputs.c), with the same
@@ -794,10 +803,7 @@ static void finish_one(const char *out, submission *sub, int status, unsigned lo
     if (sub->exit_code != 0)
         write_fallback(out, sub);
     layout_finish(out, sub->name, points_total());
-    char work[1024];
-    work_dir(sub, work, sizeof work);
-    if (!g_keep_work)
-        remove_tree(work);
+    remove_work(sub);
     if (sub->exit_code == 0) {
         char path[1100], mark[65];
         mark_path(sub, path, sizeof path);
@@ -834,8 +840,6 @@ static void print_progress(const submission *sub, int finished, int count, int r
     }
 }
 
-/* Grades every submission not done yet, JOBS at a time, keeping the
- * gradebook current. Returns 0 when the gradebook cannot be written. */
 /* Ctrl-C, SIGTERM or a closed terminal: noted here, acted on by
  * grade_submissions between waits (stop_run). */
 static volatile sig_atomic_t g_stop_signal = 0;
@@ -874,10 +878,7 @@ static void stop_run(submission *list, int count)
             continue;
         while (waitpid(list[i].pid, NULL, 0) < 0 && errno == EINTR)
             ;
-        char work[1024];
-        work_dir(&list[i], work, sizeof work);
-        if (!g_keep_work)
-            remove_tree(work);
+        remove_work(&list[i]);
     }
     if (g_stage_in_ram)
         rmdir(g_stage_root);
@@ -887,6 +888,8 @@ static void stop_run(submission *list, int count)
     _exit(128 + sig);
 }
 
+/* Grades every submission not done yet, JOBS at a time, keeping the
+ * gradebook current. Returns 0 when the gradebook cannot be written. */
 static int grade_submissions(const run_options *r, submission *list, int count, unsigned long long seed, int resumed,
                              double start)
 {
@@ -1211,11 +1214,7 @@ int main(int argc, char **argv)
     for (int i = 0; i < count; i++)
         if (list[i].done) { /* the others' when they start (grade_submissions) */
             same_as(r.subs, &list[i]);
-            if (!g_keep_work) { /* a loose layout was staged in its work folder again */
-                char work[1024];
-                work_dir(&list[i], work, sizeof work);
-                remove_tree(work);
-            }
+            remove_work(&list[i]); /* a loose layout was staged in it again */
         }
     write_gradebook(r.csv, r.out, list, count, r.bom);
     find_checker_version();
