@@ -388,7 +388,24 @@ const char *fmt(const char *format, ...)
     return out;
 }
 
-const char *fmt_v3(vec3 v) { return fmt("(%.4f, %.4f, %.4f)", v.x, v.y, v.z); }
+/* Four decimals, as a student reads metres; a part too small for them
+ * (below 5e-5, not 0) in three significant digits instead, so a value
+ * that decides a case (a target 1e-5 from a bone) is never shown as
+ * 0.0000. One fmt slot a vector, as before: callers format several in
+ * one message. */
+static void fmt_part(char *out, size_t size, float x)
+{
+    snprintf(out, size, x != 0.0f && fabsf(x) < 5e-5f ? "%.3g" : "%.4f", x);
+}
+
+const char *fmt_v3(vec3 v)
+{
+    char x[48], y[48], z[48];
+    fmt_part(x, sizeof x, v.x);
+    fmt_part(y, sizeof y, v.y);
+    fmt_part(z, sizeof z, v.z);
+    return fmt("(%s, %s, %s)", x, y, z);
+}
 
 const char *fmt_deg(float radians)
 {

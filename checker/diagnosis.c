@@ -23,6 +23,10 @@ static const struct {
     [DIAG_CCD_LENGTH_RESTORE] = {"ccd_length_restore", MSG_ADVICE_CCD_LENGTH_RESTORE},
     [DIAG_FABRIK_BACKWARD_LAST] = {"fabrik_backward_last", MSG_ADVICE_FABRIK_BACKWARD_LAST},
     [DIAG_COINCIDENT_JOINTS] = {"coincident_joints", MSG_ADVICE_COINCIDENT_JOINTS},
+    [DIAG_UP_FALLBACK] = {"up_fallback", MSG_ADVICE_UP_FALLBACK},
+    [DIAG_TARGET_ON_ROOT] = {"target_on_root", MSG_ADVICE_TARGET_ON_ROOT},
+    [DIAG_LERP_CLAMPED] = {"lerp_clamped", MSG_ADVICE_LERP_CLAMPED},
+    [DIAG_WEIGHT_JUMP] = {"weight_jump", MSG_ADVICE_WEIGHT_JUMP},
 };
 
 /* Where each is proven (checker/tests/buggy/<id>/<slug>.sed); designated,
@@ -32,7 +36,7 @@ static const char *const SECTIONS_OF[DIAG_COUNT] = {
     [DIAG_DEGREES] = "02_law_of_cosines",
     [DIAG_BEND_FOR_INTERIOR] = "02_law_of_cosines",
     [DIAG_NAN_ACOS] = "02_law_of_cosines",
-    [DIAG_DISTANCE_MARGIN] = "02_law_of_cosines",
+    [DIAG_DISTANCE_MARGIN] = "02_law_of_cosines 03_two_bone",
     [DIAG_POLE_SIDE] = "03_two_bone 04_pole_vector",
     [DIAG_BONE_LENGTH] = "03_two_bone 05_ccd 06_fabrik 07_foot_ik 08_aim_ik",
     [DIAG_ROOT_DRIFT] = "05_ccd",
@@ -44,6 +48,10 @@ static const char *const SECTIONS_OF[DIAG_COUNT] = {
     [DIAG_CCD_LENGTH_RESTORE] = "05_ccd",
     [DIAG_FABRIK_BACKWARD_LAST] = "06_fabrik",
     [DIAG_COINCIDENT_JOINTS] = "06_fabrik",
+    [DIAG_UP_FALLBACK] = "03_two_bone",
+    [DIAG_TARGET_ON_ROOT] = "03_two_bone",
+    [DIAG_LERP_CLAMPED] = "06_fabrik",
+    [DIAG_WEIGHT_JUMP] = "07_foot_ik",
 };
 
 const char *diagnosis_id(diagnosis d)

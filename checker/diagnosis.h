@@ -23,6 +23,10 @@ typedef enum {
     DIAG_CCD_LENGTH_RESTORE, /* CCD without the per-pass length restore */
     DIAG_FABRIK_BACKWARD_LAST, /* FABRIK pass ends on a backward sweep: sweeps swapped or no root reset */
     DIAG_COINCIDENT_JOINTS, /* a bone collapsed: no fallback where two points coincide */
+    DIAG_UP_FALLBACK,       /* two-bone: the chapter's Vector3.up fallback, itself on a vertical line */
+    DIAG_TARGET_ON_ROOT,    /* two-bone: the chapter's normalized zero vector, target on the root */
+    DIAG_LERP_CLAMPED,      /* FABRIK: Unity's Vector3.Lerp clamps lambda to 1, bones shrink */
+    DIAG_WEIGHT_JUMP,       /* foot IK: the chapter's weight set to 0 or 1 at once, no fade */
     DIAG_COUNT
 } diagnosis;
 

@@ -27,6 +27,8 @@ MUTANTS_ARGS = --checker $(CHECKER) --objdir $(OBJ) --jobs $(MUTANT_JOBS)
 MUTANTS_SAMPLE ?= checker/tests/mutants_sample.txt
 # Seeds each alternative solution is graded on (1..ALT_SEEDS).
 ALT_SEEDS ?= 20
+# Seeds the blind alternatives and the chapter ports are graded on.
+BLIND_SEEDS ?= 100
 
 .PHONY: mutants mutants-list test-mutants test-alternatives
 mutants: setup $(CHECKER) $(RUNNER_OBJS)
@@ -46,7 +48,7 @@ test-mutants: $(CHECKER) $(RUNNER_OBJS)
 	@! grep -q WARNING $(BUILD)/mutants-test.log || grep -A3 WARNING $(BUILD)/mutants-test.log
 
 test-alternatives: $(CHECKER) $(RUNNER_OBJS)
-	@CC="$(CC)" bash checker/tests/test_alternatives.sh $(BUILD) $(CHECKER) $(OBJ) $(ALT_SEEDS)
+	@CC="$(CC)" bash checker/tests/test_alternatives.sh $(BUILD) $(CHECKER) $(OBJ) $(ALT_SEEDS) $(BLIND_SEEDS)
 
 # Rewrites $(MUTANTS_SAMPLE): the first MUTANTS_SAMPLE_N mutants of every
 # section by the hash of their id (a choice no edit elsewhere shifts),

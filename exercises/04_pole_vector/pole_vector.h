@@ -31,7 +31,9 @@ vec3 pole_from_hip(vec3 hip_position, quat hip_rotation, vec3 offset);
 /* World rotations of the upper bone (at root) and lower bone (at mid),
  * from the joints and the pole as world-space positions (metres).
  * Each turns +Z toward the next joint and +Y toward the pole. When a bone
- * has zero length, identity is written for it and POLE_DEGENERATE returned;
+ * has zero length (no longer than 1e-6 m: too short for a direction, as
+ * ikmath's helpers see it), identity is written for it and POLE_DEGENERATE
+ * returned;
  * a pole on the bone's line still gives a valid rotation. A position that
  * is NaN, inf or beyond IK_WORLD_LIMIT: identity for both, POLE_DEGENERATE. */
 pole_status bone_rotations_from_positions(vec3 root, vec3 mid, vec3 tip, vec3 pole,

@@ -24,6 +24,11 @@
  * Every other joint turns, however small its angle (no skip threshold):
  * the pose after pass 1 and 2 is compared with the chapter's CCD to 1e-4
  * of the reach.
+ * The chapter's CCD turns Transforms, whose children keep their offsets,
+ * so its bones cannot change length; here the chain is positions, and
+ * hundreds of float turns let the lengths creep (the checks allow 0.01 %):
+ * after each pass put every bone back to its rest length along its
+ * current direction, root outward (or keep the offsets at rest length).
  * Nothing but joints[0..joint_count-1] and the report is read or written. */
 int ccd_solve(ik_chain *chain, vec3 target, const ik_settings *settings, ik_report *report);
 

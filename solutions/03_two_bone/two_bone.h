@@ -55,14 +55,16 @@ static inline const char *two_bone_status_text(two_bone_status s)
  * the solver picks a fallback direction (any one: the checks accept every
  * direction) and still keeps both lengths. A pole within about 1e-4 rad of
  * the line may be taken as on it (its side is lost in float rounding).
- * A target exactly L1 + L2 or |L1 - L2| away is reached (TWO_BONE_REACHED).
- * At or beyond either limit the arm is straight (or folded): the elbow lies
- * on the root->target line, within float rounding (the checks allow 1e-5
- * of L1 + L2). Put it there yourself: an angle from acosf() of a cosine
- * rounded to one ulp below 1 is already 3.5e-4 rad off, and so is a square
- * root of an elbow height that should be 0. Any size of limb the world
- * holds must work, from 1e-25 to 1e18: squares of such numbers overflow or
- * vanish in float, so scale before squaring (or work in double). */
+ * Beyond L1 + L2 the arm is straight, aimed at the target; nearer than
+ * |L1 - L2| it is folded flat: the elbow on the root->target line (the
+ * checks allow a 0.5 degree bend, float rounding of a clamped cosine).
+ * Exactly at a limit either status is right. Clamp D to exactly
+ * [|L1 - L2|, L1 + L2]: the chapter's listing clamps it to
+ * [minReach + 0.0001, maxReach - 0.0001], which bends a straight arm by
+ * about a degree and leaves the hand 0.1 mm short - the workbook asks for
+ * the exact limits (clamp the cosine into [-1, 1] as well).
+ * Answers are checked for limbs from 1 mm to 1 km long (a game's sizes);
+ * at other sizes only the bad-input rules above are. */
 two_bone_status two_bone_solve(const two_bone_input *in, two_bone_output *out);
 
 #endif /* TWO_BONE_H */

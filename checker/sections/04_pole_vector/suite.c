@@ -591,7 +591,7 @@ static void degenerate_input(void)
     const vec3 pole = v3(1.0f, 1.0f, 1.0f);
     enum {
         ZERO_UPPER, ZERO_LOWER, TINY_LOWER, POLE_ON_UPPER, POLE_ON_LOWER, POLE_AT_ROOT,
-        NULL_UPPER, NULL_LOWER, NULL_BOTH, TINY_UPPER, EXACT_UPPER, EXACT_LOWER,
+        NULL_UPPER, NULL_LOWER, NULL_BOTH, TINY_UPPER,
         /* positions the header refuses: identity for both bones */
         NAN_ROOT, INF_MID, FAR_TIP, NAN_POLE, FAR_POLE, MINUS_INF_TIP, N
     };
@@ -599,15 +599,11 @@ static void degenerate_input(void)
     pole_rot_response rs[N];
     rq[ZERO_UPPER] = rot_request(mid, mid, tip, pole, 0);
     rq[ZERO_LOWER] = rot_request(root, mid, mid, pole, 0);
-    /* 1e-8 long, below the 1e-6 the exercise names; near the origin so the
-     * tiny length survives float rounding. */
+    /* 1e-8 long, a hundredth of the 1e-6 the header names (no bone at its
+     * exact length is asked: either answer is right there); near the
+     * origin so the tiny length survives float rounding. */
     rq[TINY_LOWER] = rot_request(v3(-0.5f, 0.5f, 0.25f), v3_zero(), v3(0.0f, 1e-8f, 0.0f), pole, 0);
     rq[TINY_UPPER] = rot_request(v3_zero(), v3(0.0f, 0.0f, 1e-8f), v3(0.5f, 0.5f, 0.25f), pole, 0);
-    /* exactly 1e-6 long (its square rounds as POLE_MIN_BONE_LENGTH's): "no
-     * longer than 1e-6" has no direction, and quat_look_rotation gives
-     * identity there too, so POLE_OK would be untrue */
-    rq[EXACT_UPPER] = rot_request(v3(0.0f, 0.5f, 0.0f), v3(1e-6f, 0.5f, 0.0f), v3(0.5f, 1.0f, 0.25f), pole, 0);
-    rq[EXACT_LOWER] = rot_request(v3(-0.5f, 0.5f, 0.25f), v3_zero(), v3(0.0f, 0.0f, 1e-6f), pole, 0);
     rq[POLE_ON_UPPER] = rot_request(root, mid, tip, v3(1.0f, 0.0f, 0.5f), 0);  /* root + 2 (mid - root) */
     rq[POLE_ON_LOWER] = rot_request(root, mid, tip, v3(1.25f, 1.25f, 2.5f), 0); /* mid + 3 (tip - mid) */
     rq[POLE_AT_ROOT] = rot_request(root, mid, tip, root, 0);
@@ -645,16 +641,6 @@ static void degenerate_input(void)
     if (!expect_status(q, rs[TINY_UPPER].status, POLE_DEGENERATE, T(MSG_POLE_WHY_UPPER_TINY)) ||
         !expect_identity(q, "upper", rs[TINY_UPPER].upper, T(MSG_POLE_WHY_TINY_IS_ZERO)) ||
         !expect_bone(q, "lower", rs[TINY_UPPER].lower, q->mid, q->tip, q->pole, 1, &q->root))
-        return;
-    q = &rq[EXACT_UPPER];
-    if (!expect_status(q, rs[EXACT_UPPER].status, POLE_DEGENERATE, T(MSG_POLE_WHY_UPPER_EXACT)) ||
-        !expect_identity(q, "upper", rs[EXACT_UPPER].upper, T(MSG_POLE_WHY_EXACT_IS_ZERO)) ||
-        !expect_bone(q, "lower", rs[EXACT_UPPER].lower, q->mid, q->tip, q->pole, 1, &q->root))
-        return;
-    q = &rq[EXACT_LOWER];
-    if (!expect_status(q, rs[EXACT_LOWER].status, POLE_DEGENERATE, T(MSG_POLE_WHY_LOWER_EXACT)) ||
-        !expect_identity(q, "lower", rs[EXACT_LOWER].lower, T(MSG_POLE_WHY_EXACT_IS_ZERO)) ||
-        !expect_bone(q, "upper", rs[EXACT_LOWER].upper, q->root, q->mid, q->pole, 1, NULL))
         return;
     /* A pole on a bone's line gives that bone no side to lean to: any
      * finite unit rotation with +Z along the bone is right. */

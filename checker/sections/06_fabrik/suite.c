@@ -125,6 +125,55 @@ static int explain_root(const ik_chain_request *rq, const ik_chain_response *rs,
     return DIAG_FABRIK_BACKWARD_LAST;
 }
 
+/* The chapter's FabrikSolver.Solve as written for Unity, whose
+ * Vector3.Lerp clamps t into [0, 1]: where two joints are nearer than
+ * their bone, lambda = length / r > 1 is cut to 1 and the joint stays put,
+ * so bones only ever shrink. */
+static vec3 lerp_clamped(vec3 a, vec3 b, float t)
+{
+    return v3_lerp(a, b, t < 0.0f ? 0.0f : t > 1.0f ? 1.0f : t);
+}
+
+static void fabrik_chapter_clamped(ik_chain *c, vec3 target, const ik_settings *settings)
+{
+    float rest[IK_CHAIN_MAX_JOINTS - 1], total = 0.0f;
+    ik_chain_rest_lengths(c, rest);
+    const int tip = c->joint_count - 1;
+    for (int i = 0; i < tip; i++)
+        total += rest[i];
+    const vec3 root = c->joints[0];
+    if (v3_distance(root, target) > total) {
+        for (int i = 0; i < tip; i++)
+            c->joints[i + 1] = lerp_clamped(c->joints[i], target, rest[i] / v3_distance(target, c->joints[i]));
+        return;
+    }
+    for (int pass = 0; pass < settings->max_passes; pass++) {
+        if (v3_distance(c->joints[tip], target) < settings->tolerance)
+            break;
+        c->joints[tip] = target;
+        for (int i = tip - 1; i >= 0; i--)
+            c->joints[i] = lerp_clamped(c->joints[i + 1], c->joints[i], rest[i] / v3_distance(c->joints[i + 1], c->joints[i]));
+        c->joints[0] = root;
+        for (int i = 0; i < tip; i++)
+            c->joints[i + 1] = lerp_clamped(c->joints[i], c->joints[i + 1], rest[i] / v3_distance(c->joints[i + 1], c->joints[i]));
+    }
+}
+
+/* A bone off its length: named lerp_clamped only when the whole pose is
+ * the clamped chapter's, to 1e-4 of the reach. */
+static int explain_length(const ik_chain_request *rq, const ik_chain_response *rs, int bone, const char **why)
+{
+    (void)bone;
+    int worst;
+    ik_chain model = rq->chain;
+    fabrik_chapter_clamped(&model, rq->target, &rq->settings);
+    if (ik_chain_pose_gap(&model, &rs->chain, rq->chain.joint_count, &worst) <= 1e-4f * ik_chain_reach(&rq->chain)) {
+        *why = T(MSG_FAB_WHY_LERP_CLAMPED);
+        return DIAG_LERP_CLAMPED;
+    }
+    return DIAG_NONE;
+}
+
 static const ik_chain_spec FABRIK_SPEC = {
     .op = OP_FABRIK_SOLVE,
     .solve_name = "fabrik_solve",
@@ -146,6 +195,7 @@ static const ik_chain_spec FABRIK_SPEC = {
     .far_passes = SOLVE_PASSES,
     .explain_pass = explain_pass,
     .explain_root = explain_root,
+    .explain_length = explain_length,
 };
 
 /* target_on_joint: the backward sweep puts the tip onto a joint, so two

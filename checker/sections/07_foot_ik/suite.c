@@ -37,6 +37,15 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* The chapter's PlaceFoot sets the weight to 1 on a hit and 0 on a miss,
+ * with no fade: a wrong weight that is exactly that is the chapter's
+ * code, named so. */
+static diagnosis weight_diag(float got, int grounded)
+{
+    return got == (grounded ? 1.0f : 0.0f) ? DIAG_WEIGHT_JUMP : DIAG_NONE;
+}
+
+
 /* ---- tolerances ---------------------------------------------------------
  *
  * Measured with a harness that replays every generator below over 200
@@ -546,7 +555,7 @@ static int expect_foot_target(const foot_step_request *rq, const foot_step_respo
                          fmt("grounded = %d, hit_point %s, hit_normal %s", got->grounded, fmt_v3(got->hit_point),
                              fmt_v3(got->hit_normal)));
     if (!(fabsf(got->weight - want->weight) <= WEIGHT_TOL))
-        return fail_step(rq, DIAG_NONE, fmt(T(MSG_FOOT_WEIGHT_FADES_IN), side_name(f),
+        return fail_step(rq, weight_diag(got->weight, want->grounded), fmt(T(MSG_FOOT_WEIGHT_FADES_IN), side_name(f),
                                             want->weight, rq->in.memory[f].weight),
                          fmt("weight %.6f", got->weight));
     if (!(v3_distance(got->target, want->target) <= HEIGHT_TOL))
@@ -896,7 +905,7 @@ static void hip_drop_largest_deficit(void)
         for (int f = 0; f < FOOT_COUNT; f++) {
             const foot_ik_foot *got = &rs[i].out.feet[f], *want = &ref->out.feet[f];
             if (!(fabsf(got->weight - want->weight) <= WEIGHT_TOL)) {
-                fail_step(&rq[i], DIAG_NONE,
+                fail_step(&rq[i], weight_diag(got->weight, want->grounded),
                           fmt("%s: weight = foot_ik_fade_weight(memory %.4f, grounded %d, rate, dt) = %.5f", side_name(f),
                               rq[i].in.memory[f].weight, want->grounded, want->weight),
                           fmt("weight %.5f", got->weight));
@@ -954,7 +963,7 @@ static int expect_like_reference_step(const foot_step_request *rq, const foot_st
                                  want->grounded ? T(MSG_FOOT_GROUND_FOUND) : T(MSG_FOOT_HIT_NONE)),
                              fmt("hit_point %s, hit_normal %s", fmt_v3(got->hit_point), fmt_v3(got->hit_normal)));
         if (!(fabsf(got->weight - want->weight) <= WEIGHT_TOL))
-            return fail_step(rq, DIAG_NONE,
+            return fail_step(rq, weight_diag(got->weight, want->grounded),
                              fmt("%s: weight = foot_ik_fade_weight(memory %.4f, grounded %d, rate, dt) = %.5f",
                                  side_name(f), rq->in.memory[f].weight, want->grounded, want->weight),
                              fmt("weight %.5f", got->weight));
@@ -1199,13 +1208,13 @@ static int expect_walk_weights(const foot_walk_request *rq, const foot_walk_resp
             float got = rs->frames[k].weight[f], want = ref->frames[k].weight[f];
             float change = fabsf(got - before), limit = rate * rq->dt[k];
             if (!(change <= limit + WEIGHT_TOL))
-                return fail_walk(rq, k, DIAG_NONE,
+                return fail_walk(rq, k, weight_diag(got, ref->frames[k].grounded[f]),
                                  fmt(T(MSG_FOOT_WEIGHT_STEP_LIMIT),
                                      side_name(f), rate, rq->dt[k], limit),
                                  fmt(T(MSG_FOOT_WEIGHT_CHANGE_HINT), before, got, change,
                                      got == 0.0f || got == 1.0f ? T(MSG_FOOT_HINT_WEIGHT_SNAP) : ""));
             if (!(fabsf(got - want) <= WEIGHT_TOL))
-                return fail_walk(rq, k, DIAG_NONE,
+                return fail_walk(rq, k, weight_diag(got, ref->frames[k].grounded[f]),
                                  fmt(T(MSG_FOOT_WEIGHT_EXPECTED), side_name(f), want,
                                      ref->frames[k].grounded[f] ? T(MSG_FOOT_GROUND_FADE_IN) : T(MSG_FOOT_NO_GROUND_FADE_OUT), before),
                                  fmt("weight %.5f", got));
@@ -1673,12 +1682,12 @@ static int expect_clip(const foot_clip_request *rq, const foot_clip_response *rs
             float before = k == 0 ? rq->memory[f].weight : rs->frames[k - 1].weight[f];
             float change = fabsf(got->weight[f] - before), limit = rate * rq->dt;
             if (!(change <= limit + WEIGHT_TOL))
-                return fail_clip(rq, k, DIAG_NONE,
+                return fail_clip(rq, k, weight_diag(got->weight[f], want->grounded[f]),
                                  fmt(T(MSG_FOOT_WEIGHT_STEP_LIMIT),
                                      side_name(f), rate, rq->dt, limit),
                                  fmt(T(MSG_FOOT_WEIGHT_CHANGE), before, got->weight[f], change));
             if (!(fabsf(got->weight[f] - want->weight[f]) <= WEIGHT_TOL))
-                return fail_clip(rq, k, DIAG_NONE,
+                return fail_clip(rq, k, weight_diag(got->weight[f], want->grounded[f]),
                                  fmt(T(MSG_FOOT_WEIGHT_EXPECTED), side_name(f), want->weight[f],
                                      want->grounded[f] ? T(MSG_FOOT_GROUND_FADE_IN) : T(MSG_FOOT_NO_GROUND_FADE_OUT), before),
                                  fmt("weight %.5f", got->weight[f]));
