@@ -21,8 +21,10 @@ two_bone_status two_bone_solve(const two_bone_input *in, two_bone_output *out)
      * it is out of reach, the elbow bends toward the pole and both bones
      * keep their lengths. The contract - statuses, bad input, the
      * fallbacks where the pole or the target gives no plane - is the
-     * comment above two_bone_solve in two_bone.h. Section 02's functions
-     * are yours to call.
+     * comment above two_bone_solve in two_bone.h; it asks more than the
+     * chapter's listing (no 0.0001 margin in the clamp, a second fallback
+     * plane, a target on the root). Section 02's functions are yours to
+     * call.
      * Stuck? make hint S=03 gives one step at a time, weakest first.
      * This stub leaves both joints on the root and claims success. */
     if (in == NULL || out == NULL)

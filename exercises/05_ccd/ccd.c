@@ -23,7 +23,8 @@ int ccd_solve(ik_chain *chain, vec3 target, const ik_settings *settings, ik_repo
      * reaches the target with CCD, joint by joint and pass by pass, and
      * fill the report truthfully. The contract - what the report holds,
      * when to stop, bad input, a target out of reach - is the comment
-     * above ccd_solve in ccd.h and ik_chain.h.
+     * above ccd_solve in ccd.h and ik_chain.h; unlike the chapter's
+     * Transforms, positions let bone lengths creep (ccd.h says what to do).
      * Stuck? make hint S=05 gives one step at a time, weakest first.
      * The placeholder below moves nothing and always says "not reached". */
     if (report) {

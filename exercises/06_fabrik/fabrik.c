@@ -23,7 +23,8 @@ int fabrik_solve(ik_chain *chain, vec3 target, const ik_settings *settings, ik_r
      * reaches the target with FABRIK's backward and forward sweeps, and
      * fill the report truthfully. The contract - the report, when to
      * stop, bad input, a target out of reach, joints that coincide - is
-     * the comment above fabrik_solve in fabrik.h and ik_chain.h.
+     * the comment above fabrik_solve in fabrik.h and ik_chain.h (Unity's
+     * Vector3.Lerp in the chapter clamps its t; v3_lerp does not).
      * Stuck? make hint S=06 gives one step at a time, weakest first.
      * The placeholder below moves nothing and always says "not reached". */
     if (report) {

@@ -59,8 +59,9 @@ foot_ik_status foot_ik_step(const foot_ik_input *in, const terrain *ground, foot
     /* TODO (chapter sections 9 and 5): one frame of the chapter's FootIK
      * for both feet: find the real ground under each foot, drop the hips
      * as far as the feet need and bend each leg onto its target, blended
-     * with the animation by the foot's weight. The full contract is the
-     * comment above foot_ik_step in foot_ik.h.
+     * with the animation by the foot's weight - faded with
+     * foot_ik_fade_weight, where the chapter's PlaceFoot snaps it to 0 or
+     * 1. The full contract is the comment above foot_ik_step in foot_ik.h.
      * Stuck? make hint S=07 gives one step at a time, weakest first.
      * This placeholder leaves the animation untouched with weight 0. */
     if (in == NULL || ground == NULL || out == NULL)

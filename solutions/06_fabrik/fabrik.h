@@ -21,7 +21,13 @@
  * toward the target ...) - the checks accept any unit direction there and
  * compare sweeps pass by pass only where no two points come close.
  * A pass is the backward sweep, then the forward sweep; nothing but
- * joints[0..joint_count-1] and the report is read or written. */
+ * joints[0..joint_count-1] and the report is read or written.
+ * Every sweep puts a joint at exactly its bone's length from its
+ * neighbour. The chapter's listing does it with Unity's Vector3.Lerp and
+ * lambda = length / r, but that Lerp clamps lambda to 1, which leaves a
+ * joint nearer its neighbour than its bone where it was (the bone comes
+ * out short): use v3_lerp, which does not clamp, or neighbour + direction
+ * * length. */
 int fabrik_solve(ik_chain *chain, vec3 target, const ik_settings *settings, ik_report *report);
 
 #endif /* FABRIK_H */

@@ -11,7 +11,8 @@
  * The IK result is blended with the animation by a weight per foot. The
  * weight never jumps: with ground under the foot it rises toward 1, with
  * none (stepping off a ledge) it falls toward 0, by `weight_fade_rate` per
- * second. The weight and the last ground found are the only things carried
+ * second (the chapter's PlaceFoot sets it to 1 or 0 at once; its text asks
+ * for the fade, and so does the workbook). The weight and the last ground found are the only things carried
  * from one frame to the next, and the caller carries them: pass
  * out->memory back in as the next frame's in->memory.
  *

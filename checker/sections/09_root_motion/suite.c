@@ -621,7 +621,9 @@ static void sample_between_frames(void)
     make_walk(&ROUNDING_WALK, &rq[1].clip);
     for (int c = 0; c < N; c++) {
         fill_sample_times(&rq[c], &r, 0.0f, rm_duration(&rq[c].clip));
-        rq[c].times[RM_OP_SAMPLES - 1] = rm_duration(&rq[c].clip); /* the very end */
+        /* 0.1 % before the very end: inside the last interval, clear of
+         * the edge where < or <= may decide */
+        rq[c].times[RM_OP_SAMPLES - 1] = 0.999f * rm_duration(&rq[c].clip);
     }
     if (!CHECK_CALL(OP_RM_SAMPLE, rq, N, rs, NULL) || !NO_OVERRUN(rs, N, "rm_sample"))
         return;
@@ -863,14 +865,14 @@ static void character_frame(void)
         }
         short_delta(&srq[i], clip, drq[i].t0, drq[i].t1);
     }
-    /* The boundaries: a loop's span of exactly one duration (the most the
-     * header allows), from 0, from the loop point, from inside a pass and
-     * two passes on; a zero span at the loop point; the whole of the
-     * longest clip (RM_MAX_FRAMES frames) and its last 10 ms, and one
-     * duration of it looped. t1 - t0 is exactly the duration in float for
-     * these t0 (were it a rounding more, the reference would answer
-     * RM_ERR_TIME and this check fail on it). They draw nothing from the
-     * seed: on a repeat they were judged already. */
+    /* Near the boundaries, 0.1 % inside them (at an edge itself < or <=
+     * may decide, and either is right): a loop's span of 0.999 of a
+     * duration (one duration is the most the header allows), from 0, from
+     * the loop point, from inside a pass and two passes on; a zero span at
+     * the loop point; nearly the whole of the longest clip (RM_MAX_FRAMES
+     * frames) and 10 ms before its end, and nearly one duration of it
+     * looped. They draw nothing from the seed: on a repeat they were
+     * judged already. */
     const int d = CHECK_ENV.fixed_cases_judged ? RANDOM : D;
     if (d == D) {
         memset(&drq[RANDOM], 0, sizeof drq[0] * (D - RANDOM));
@@ -879,23 +881,23 @@ static void character_frame(void)
             rm_clip *clip = &drq[RANDOM + k].clip;
             make_walk(&TURNING_LOOP, clip);
             drq[RANDOM + k].t0 = LOOP_STARTS[k] * rm_duration(clip);
-            drq[RANDOM + k].t1 = drq[RANDOM + k].t0 + rm_duration(clip);
+            drq[RANDOM + k].t1 = drq[RANDOM + k].t0 + 0.999f * rm_duration(clip);
         }
         make_walk(&STRAIGHT_LOOP, &drq[RANDOM + 4].clip);
         drq[RANDOM + 4].t0 = drq[RANDOM + 4].t1 = rm_duration(&drq[RANDOM + 4].clip);
         make_walk(&LONGEST_WALK, &drq[RANDOM + 5].clip);
-        drq[RANDOM + 5].t1 = rm_duration(&drq[RANDOM + 5].clip);
+        drq[RANDOM + 5].t1 = 0.999f * rm_duration(&drq[RANDOM + 5].clip);
         make_walk(&LONGEST_WALK, &drq[RANDOM + 6].clip);
-        drq[RANDOM + 6].t1 = rm_duration(&drq[RANDOM + 6].clip);
+        drq[RANDOM + 6].t1 = 0.999f * rm_duration(&drq[RANDOM + 6].clip);
         drq[RANDOM + 6].t0 = drq[RANDOM + 6].t1 - 0.01f;
         make_walk(&LONGEST_LOOP, &drq[RANDOM + 7].clip);
         drq[RANDOM + 7].t0 = 0.5f;
-        drq[RANDOM + 7].t1 = 0.5f + rm_duration(&drq[RANDOM + 7].clip);
+        drq[RANDOM + 7].t1 = 0.5f + 0.999f * rm_duration(&drq[RANDOM + 7].clip);
         make_walk(&LONGEST_LOOP, &drq[RANDOM + 8].clip);
         drq[RANDOM + 8].t0 = 0.0f;
-        drq[RANDOM + 8].t1 = rm_duration(&drq[RANDOM + 8].clip);
+        drq[RANDOM + 8].t1 = 0.999f * rm_duration(&drq[RANDOM + 8].clip);
         make_walk(&TURNING_WALK, &drq[RANDOM + 9].clip);
-        drq[RANDOM + 9].t1 = rm_duration(&drq[RANDOM + 9].clip);
+        drq[RANDOM + 9].t1 = 0.999f * rm_duration(&drq[RANDOM + 9].clip);
         for (int i = RANDOM; i < D; i++)
             clips[i] = &drq[i].clip;
     }

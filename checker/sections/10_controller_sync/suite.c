@@ -524,10 +524,10 @@ static void slopes_and_steps(void)
     rq[10].settings = (ctrl_settings){0.5f, 45.0f * IK_DEG_TO_RAD, 0.3f};
     rq[10].start = v3(LANE_STEP_LOW, 0.5f, 0.3f);
     rq[10].motion = v3(0.0f, 0.0f, 1.0f);
-    /* 11: step_height 0.25 and the 0.25 m step: the edge is exactly at
-     * feet + step_height (0.35f - 0.35f + 0.25f, exact in float and in
-     * double), which the header counts as a step ("no higher than"). */
-    rq[11].settings.step_height = 0.25f;
+    /* 11: the 0.25 m step with step_height 1 % above it: a step ("no
+     * higher than feet + step_height"), clearly off the edge, where < or
+     * <= would decide. */
+    rq[11].settings.step_height = 1.01f * 0.25f;
     rq[11].start = v3(LANE_STEP_LOW, r, 0.3f);
     rq[11].motion = v3(0.0f, 0.0f, 1.0f);
     if (!CHECK_CALL(OP_CTRL_SLIDE, rq, N, rs, describe_slide) || !NO_OVERRUN(rs, N, "ctrl_slide"))
