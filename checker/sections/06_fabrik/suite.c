@@ -141,8 +141,8 @@ static void fabrik_chapter_clamped(ik_chain *c, vec3 target, const ik_settings *
     const int tip = c->joint_count - 1;
     for (int i = 0; i < tip; i++)
         total += rest[i];
-    const vec3 root = c->joints[0];
-    if (v3_distance(root, target) > total) {
+    const vec3 rootPos = c->joints[0]; /* the listing's names */
+    if (v3_distance(rootPos, target) > total) {
         for (int i = 0; i < tip; i++)
             c->joints[i + 1] = lerp_clamped(c->joints[i], target, rest[i] / v3_distance(target, c->joints[i]));
         return;
@@ -153,7 +153,7 @@ static void fabrik_chapter_clamped(ik_chain *c, vec3 target, const ik_settings *
         c->joints[tip] = target;
         for (int i = tip - 1; i >= 0; i--)
             c->joints[i] = lerp_clamped(c->joints[i + 1], c->joints[i], rest[i] / v3_distance(c->joints[i + 1], c->joints[i]));
-        c->joints[0] = root;
+        c->joints[0] = rootPos;
         for (int i = 0; i < tip; i++)
             c->joints[i + 1] = lerp_clamped(c->joints[i], c->joints[i + 1], rest[i] / v3_distance(c->joints[i + 1], c->joints[i]));
     }
