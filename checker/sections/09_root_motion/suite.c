@@ -621,15 +621,18 @@ static void sample_between_frames(void)
     make_walk(&ROUNDING_WALK, &rq[1].clip);
     for (int c = 0; c < N; c++) {
         fill_sample_times(&rq[c], &r, 0.0f, rm_duration(&rq[c].clip));
-        /* 0.1 % before the very end: inside the last interval, clear of
-         * the edge where < or <= may decide */
-        rq[c].times[RM_OP_SAMPLES - 1] = 0.999f * rm_duration(&rq[c].clip);
+        rq[c].times[RM_OP_SAMPLES - 1] = rm_duration(&rq[c].clip); /* the very end */
     }
     if (!CHECK_CALL(OP_RM_SAMPLE, rq, N, rs, NULL) || !NO_OVERRUN(rs, N, "rm_sample"))
         return;
     for (int c = 0; c < N; c++)
     for (int i = 0; i < rq[c].count; i++) {
         const rm_clip *clip = &rq[c].clip;
+        /* At exactly the end, < or <= decides the status and either is
+         * right (outside the clip the header answers the nearest end's
+         * pose too): the pose, the last frame, is what is judged. */
+        if (rq[c].times[i] == rm_duration(clip) && rs[c].status[i] == (int)RM_ERR_TIME)
+            rs[c].status[i] = RM_OK;
         /* Between frames k and k+1 at fraction f: lerp and slerp. */
         double frames = (double)rq[c].times[i] / (double)clip->frame_time;
         int k = (int)floor(frames);
