@@ -23,9 +23,24 @@ static const int FREE_SYSCALLS[] = {
     SCMP_SYS(getrandom), SCMP_SYS(rt_sigaction), SCMP_SYS(rt_sigprocmask), SCMP_SYS(rt_sigreturn),
     SCMP_SYS(sigaltstack), SCMP_SYS(gettid), SCMP_SYS(getpid), SCMP_SYS(getppid),
     SCMP_SYS(clock_gettime), SCMP_SYS(clock_getres), SCMP_SYS(gettimeofday), SCMP_SYS(time),
-    SCMP_SYS(nanosleep), SCMP_SYS(clock_nanosleep), SCMP_SYS(sched_yield), SCMP_SYS(futex),
+    SCMP_SYS(nanosleep), SCMP_SYS(clock_nanosleep), SCMP_SYS(sched_yield),
     SCMP_SYS(exit), SCMP_SYS(exit_group),
 };
+
+/* The futex operations a runner may use (args[1] without its private and
+ * realtime-clock flags): waiting and waking on its own words. The
+ * priority-inheritance ones (LOCK_PI, UNLOCK_PI, TRYLOCK_PI,
+ * WAIT_REQUEUE_PI, CMP_REQUEUE_PI, LOCK_PI2) read a thread id from the
+ * word and tie the runner to that task, any task on the machine: no
+ * runner needs them, so they kill it like any other refused call. */
+static const unsigned int FUTEX_OPS_ALLOWED[] = {
+    0 /* WAIT */, 1 /* WAKE */, 3 /* REQUEUE */, 4 /* CMP_REQUEUE */, 5 /* WAKE_OP */,
+    9 /* WAIT_BITSET */, 10 /* WAKE_BITSET */,
+};
+/* The operation's bits: the kernel takes op & ~(PRIVATE 128 | CLOCK_REALTIME
+ * 256); every operation it knows is below 128, and an op with a higher bit
+ * set is one it does not know (ENOSYS), so these bits decide. */
+#define FUTEX_OP_BITS 0x7fu
 
 /* Asked about by the C runtime, harmless to refuse: answered with an
  * error instead of a kill, so printf to a pipe still works. */
@@ -53,6 +68,10 @@ static int build_filter(scmp_filter_ctx ctx)
         rc |= seccomp_rule_add(ctx, SCMP_ACT_ALLOW, FREE_SYSCALLS[i], 0);
     for (size_t i = 0; i < sizeof REFUSED_SYSCALLS / sizeof REFUSED_SYSCALLS[0]; i++)
         rc |= seccomp_rule_add(ctx, SCMP_ACT_ERRNO(EPERM), REFUSED_SYSCALLS[i], 0);
+
+    for (size_t i = 0; i < sizeof FUTEX_OPS_ALLOWED / sizeof FUTEX_OPS_ALLOWED[0]; i++)
+        rc |= seccomp_rule_add(ctx, SCMP_ACT_ALLOW, SCMP_SYS(futex), 1,
+                               SCMP_A1(SCMP_CMP_MASKED_EQ, FUTEX_OP_BITS, FUTEX_OPS_ALLOWED[i]));
 
     /* I/O only on the descriptors the runner was given. */
     rc |= seccomp_rule_add(ctx, SCMP_ACT_ALLOW, SCMP_SYS(read), 1, SCMP_A0(SCMP_CMP_EQ, 0, 0));
