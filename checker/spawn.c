@@ -179,6 +179,23 @@ static int fd_high(int fd)
     return fd < 0 ? -1 : fcntl(fd, F_DUPFD_CLOEXEC, 10);
 }
 
+/* Every descriptor above the child's five (0-4) closed: whatever the
+ * checker's caller left open without close-on-exec (a pipe, a file of
+ * its own) never reaches the compiler or a runner. close_range where the
+ * kernel has it (5.9), else one close a possible descriptor. */
+static void close_inherited(void)
+{
+    int first = PROTO_DONE_FD + 1;
+#ifdef SYS_close_range
+    if (syscall(SYS_close_range, (unsigned int)first, ~0u, 0u) == 0)
+        return;
+#endif
+    struct rlimit lim;
+    long last = getrlimit(RLIMIT_NOFILE, &lim) == 0 && lim.rlim_cur != RLIM_INFINITY ? (long)lim.rlim_cur : 65536;
+    for (long fd = first; fd < last; fd++)
+        close((int)fd);
+}
+
 /* Child side: wire the pipes to 0, 1, 2, 3 and 4, set limits, exec. */
 static void become_child(const spawn_request *rq, int in_fd, int out_fd, int res_fd, int done_fd, pid_t parent)
 {
@@ -197,6 +214,7 @@ static void become_child(const spawn_request *rq, int in_fd, int out_fd, int res
     done_fd = fd_high(done_fd);
     wire_fd(res_fd, PROTO_RESULT_FD);
     wire_fd(done_fd, PROTO_DONE_FD);
+    close_inherited();
     signal(SIGPIPE, SIG_DFL);
     if (rq->process_tree)
         guard_tree(rq, parent);
