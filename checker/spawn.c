@@ -91,11 +91,22 @@ static void guard_tree(const spawn_request *rq, pid_t parent)
     prctl(PR_SET_PDEATHSIG, SIGTERM);
     if (getppid() != parent)
         _exit(125);
+    /* the cage is built here, where a failure can still be said: never
+     * compile uncaged when a cage was asked for */
+    if (rq->cage_root && sandbox_fs_build(rq->cage_root, rq->cage_readable, rq->cage_writable, rq->argv) != 0) {
+        char why[256];
+        int n = snprintf(why, sizeof why, "checker: the compiler's cage could not be built (%s)\n", strerror(errno));
+        if (write(STDERR_FILENO, why, (size_t)n) < 0)
+            _exit(125);
+        _exit(125);
+    }
     pid_t tree = vfork(); /* see spawn_start */
     if (tree == 0) {
         setpgid(0, 0);
         prctl(PR_SET_PDEATHSIG, SIGKILL); /* the driver at least, should the guardian go */
         sigprocmask(SIG_SETMASK, &old, NULL);
+        if (rq->cage_root && sandbox_fs_enter() != 0)
+            _exit(125);
         apply_limits(rq);
         execve(rq->argv[0], (char *const *)rq->argv, clean_environment(rq));
         if (!strchr(rq->argv[0], '/'))
