@@ -237,6 +237,13 @@ static int stage_source(const options *o, const section_def *s, compile_job *j, 
         snprintf(record->text, sizeof record->text, msg(MSG_UNREADABLE_FILE), j->src_shown);
         return 0;
     }
+    char marker[1024], marker_shown[2048]; /* the student's bytes: one line of safe text */
+    if (guard_line_markers(j->staged, marker, sizeof marker)) {
+        record->outcome = OUTCOME_NO_COMPILE;
+        text_safe_str(marker_shown, sizeof marker_shown, marker, 0);
+        snprintf(record->text, sizeof record->text, msg(MSG_INCLUDE_OUTSIDE), j->src_shown, marker_shown);
+        return 0;
+    }
     return 1;
 }
 
