@@ -458,6 +458,12 @@ int sandbox_fs_build(const char *mountpoint, const char *const *readable, const 
     }
     if (show(writable, 1) != 0)
         return -1;
+    /* the working folder, empty unless something above shows it: make
+     * run from inside a section folder compiles with paths from there */
+    char cwd_inside[2 * PATH_MAX];
+    snprintf(cwd_inside, sizeof cwd_inside, "%s%s", g_cage_root, g_cage_cwd);
+    if (make_parents(cwd_inside, 1) != 0)
+        return -1;
     /* nothing more is made in the cage's own root */
     if (mount(NULL, g_cage_root, NULL, MS_REMOUNT | MS_RDONLY | MS_NOSUID | MS_NODEV, NULL) != 0)
         return -1;

@@ -93,7 +93,25 @@ static void guard_tree(const spawn_request *rq, pid_t parent)
         _exit(125);
     /* the cage is built here, where a failure can still be said: never
      * compile uncaged when a cage was asked for */
-    if (rq->cage_root && sandbox_fs_build(rq->cage_root, rq->cage_readable, rq->cage_writable, rq->argv) != 0) {
+    /* the compiler named without a folder is looked up, from inside the
+     * cage, on this process's PATH (execvpe below): that entry is shown */
+    const char *readable[8];
+    char found[4200];
+    int shown = 0;
+    while (rq->cage_readable && rq->cage_readable[shown] && shown < 6)
+        readable[shown] = rq->cage_readable[shown], shown++;
+    const char *path = getenv("PATH");
+    for (const char *dir = path; rq->cage_root && dir && *dir && !strchr(rq->argv[0], '/');) {
+        size_t len = strcspn(dir, ":");
+        snprintf(found, sizeof found, "%.*s/%s", (int)len, dir, rq->argv[0]);
+        if (len && access(found, X_OK) == 0) {
+            readable[shown++] = found;
+            break;
+        }
+        dir += len + (dir[len] == ':');
+    }
+    readable[shown] = NULL;
+    if (rq->cage_root && sandbox_fs_build(rq->cage_root, readable, rq->cage_writable, rq->argv) != 0) {
         char why[256];
         int n = snprintf(why, sizeof why, "checker: the compiler's cage could not be built (%s)\n", strerror(errno));
         if (write(STDERR_FILENO, why, (size_t)n) < 0)
