@@ -533,6 +533,7 @@ test-cage: $(CHECKER) $(RUNNER_OBJS) $(GRADE_ALL)
 
 test-grade: $(CHECKER) $(RUNNER_OBJS) $(GRADE_ALL) $(HOSTILE_SRC)
 	@bash checker/tests/test_grade.sh $(BUILD) $(CHECKER) $(GRADE_ALL) $(OBJ)
+	@bash checker/tests/test_leaks.sh $(BUILD) $(CHECKER) $(GRADE_ALL) $(OBJ)
 	@bash checker/tests/test_platforms.sh $(BUILD) $(CHECKER) $(OBJ)
 
 # The grading cache, resuming, the class summary and the similarity report.

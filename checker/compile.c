@@ -19,6 +19,7 @@
 #include "os.h"
 #include "progress.h"
 #include "runner_elf.h"
+#include "sandbox.h"
 #include "spawn.h"
 #include "text.h"
 
@@ -205,6 +206,8 @@ typedef struct {
     const char *specs; /* specs_flag when linking against musl, else NULL */
     int direct_link;   /* the driver runs gold itself: see direct_link_specs */
     const char *argv[64];
+    char cage_root[4200], cage_stage[4200], cage_own[4200];
+    const char *cage_readable[2];
 } compile_job;
 
 /* Copies the student's file into the stage; 0 (and the reason in
@@ -232,6 +235,13 @@ static int stage_source(const options *o, const section_def *s, compile_job *j, 
     if (!copy_file(j->src, j->staged)) {
         record->outcome = OUTCOME_MISSING;
         snprintf(record->text, sizeof record->text, msg(MSG_UNREADABLE_FILE), j->src_shown);
+        return 0;
+    }
+    char marker[1024], marker_shown[2048]; /* the student's bytes: one line of safe text */
+    if (guard_line_markers(j->staged, marker, sizeof marker)) {
+        record->outcome = OUTCOME_NO_COMPILE;
+        text_safe_str(marker_shown, sizeof marker_shown, marker, 0);
+        snprintf(record->text, sizeof record->text, msg(MSG_INCLUDE_OUTSIDE), j->src_shown, marker_shown);
         return 0;
     }
     return 1;
@@ -485,6 +495,33 @@ static void explain_failure(const options *o, const compile_job *j, const spawn_
     }
 }
 
+/* The compiler's root of its own (sandbox.h): the toolchain, what its
+ * command line names, the stage's headers (a section's header includes
+ * another's as "../03_two_bone/two_bone.h") read-only, and this section's
+ * stage folder writable; the references, the replay data, the build and
+ * every other file are not there to be read. Wherever the machine allows
+ * it; as root where it does not, one line says so (the compile's output
+ * is still held to the allowed places, compile_guard.c). */
+static void cage_compile(const options *o, const section_def *s, compile_job *j, spawn_request *rq)
+{
+    static int told;
+    char why[160];
+    if (!sandbox_fs_available(why, sizeof why)) {
+        if (geteuid() == 0 && !told++)
+            fprintf(stderr, "checker: compiles are not caged on this machine (%s); their output is still checked\n", why);
+        return;
+    }
+    snprintf(j->cage_root, sizeof j->cage_root, "%s/cage", o->work);
+    snprintf(j->cage_stage, sizeof j->cage_stage, "%s/stage", o->work);
+    snprintf(j->cage_own, sizeof j->cage_own, "%s/stage/%s", o->work, s->slug);
+    make_dirs(j->cage_root); /* if it cannot be made the cage is not built and the compile fails, never runs uncaged */
+    j->cage_readable[0] = j->cage_stage;
+    j->cage_readable[1] = NULL;
+    rq->cage_root = j->cage_root;
+    rq->cage_readable = j->cage_readable;
+    rq->cage_writable = j->cage_own;
+}
+
 /* Runs the compile in its cage; 0 (and why in `record`) when the
  * submission's budget has no time left for it. */
 static int run_compiler(const options *o, const section_def *s, compile_job *j, const char *runner,
@@ -508,6 +545,7 @@ static int run_compiler(const options *o, const section_def *s, compile_job *j, 
                         .output_limit = 1u << 20, .tmpdir = j->tmp_dir,
                         .cpu_seconds = (int)*limit + 1, .address_space = (size_t)COMPILE_MEMORY_MIB << 20,
                         .file_size = (size_t)COMPILE_OUTPUT_MIB << 20, .process_tree = 1, .output = runner};
+    cage_compile(o, s, j, &rq);
     spawn_run(&rq, rs);
     return 1;
 }

@@ -152,6 +152,12 @@ int guard_system_dirs_loaded(void);
  * 0 when there is none. */
 int guard_read_outside(const options *o, const char *output, const char *as_deps, const char *staged,
                        const char *stage_dir, char *out, size_t out_size);
+/* A "#line" directive or "# <n>" line marker in the staged source that
+ * names a file (or anything but a line number), however spelled
+ * (digraph, trigraph, spliced, a macro): 1 and the directive in `out`.
+ * No student needs one, and with a file name it makes the compiler quote
+ * that file in its errors. */
+int guard_line_markers(const char *staged, char *out, size_t out_size);
 /* The compiler's output without -H's lists, for the student to read. */
 void guard_without_include_lists(const char *output, char *out, size_t out_size);
 

@@ -91,11 +91,40 @@ static void guard_tree(const spawn_request *rq, pid_t parent)
     prctl(PR_SET_PDEATHSIG, SIGTERM);
     if (getppid() != parent)
         _exit(125);
+    /* the cage is built here, where a failure can still be said: never
+     * compile uncaged when a cage was asked for */
+    /* the compiler named without a folder is looked up, from inside the
+     * cage, on this process's PATH (execvpe below): that entry is shown */
+    const char *readable[8];
+    char found[4200];
+    int shown = 0;
+    while (rq->cage_readable && rq->cage_readable[shown] && shown < 6)
+        readable[shown] = rq->cage_readable[shown], shown++;
+    const char *path = getenv("PATH");
+    for (const char *dir = path; rq->cage_root && dir && *dir && !strchr(rq->argv[0], '/');) {
+        size_t len = strcspn(dir, ":");
+        snprintf(found, sizeof found, "%.*s/%s", (int)len, dir, rq->argv[0]);
+        if (len && access(found, X_OK) == 0) {
+            readable[shown++] = found;
+            break;
+        }
+        dir += len + (dir[len] == ':');
+    }
+    readable[shown] = NULL;
+    if (rq->cage_root && sandbox_fs_build(rq->cage_root, readable, rq->cage_writable, rq->argv) != 0) {
+        char why[256];
+        int n = snprintf(why, sizeof why, "checker: the compiler's cage could not be built (%s)\n", strerror(errno));
+        if (write(STDERR_FILENO, why, (size_t)n) < 0)
+            _exit(125);
+        _exit(125);
+    }
     pid_t tree = vfork(); /* see spawn_start */
     if (tree == 0) {
         setpgid(0, 0);
         prctl(PR_SET_PDEATHSIG, SIGKILL); /* the driver at least, should the guardian go */
         sigprocmask(SIG_SETMASK, &old, NULL);
+        if (rq->cage_root && sandbox_fs_enter() != 0)
+            _exit(125);
         apply_limits(rq);
         execve(rq->argv[0], (char *const *)rq->argv, clean_environment(rq));
         if (!strchr(rq->argv[0], '/'))
@@ -179,6 +208,23 @@ static int fd_high(int fd)
     return fd < 0 ? -1 : fcntl(fd, F_DUPFD_CLOEXEC, 10);
 }
 
+/* Every descriptor above the child's five (0-4) closed: whatever the
+ * checker's caller left open without close-on-exec (a pipe, a file of
+ * its own) never reaches the compiler or a runner. close_range where the
+ * kernel has it (5.9), else one close a possible descriptor. */
+static void close_inherited(void)
+{
+    int first = PROTO_DONE_FD + 1;
+#ifdef SYS_close_range
+    if (syscall(SYS_close_range, (unsigned int)first, ~0u, 0u) == 0)
+        return;
+#endif
+    struct rlimit lim;
+    long last = getrlimit(RLIMIT_NOFILE, &lim) == 0 && lim.rlim_cur != RLIM_INFINITY ? (long)lim.rlim_cur : 65536;
+    for (long fd = first; fd < last; fd++)
+        close((int)fd);
+}
+
 /* Child side: wire the pipes to 0, 1, 2, 3 and 4, set limits, exec. */
 static void become_child(const spawn_request *rq, int in_fd, int out_fd, int res_fd, int done_fd, pid_t parent)
 {
@@ -197,6 +243,7 @@ static void become_child(const spawn_request *rq, int in_fd, int out_fd, int res
     done_fd = fd_high(done_fd);
     wire_fd(res_fd, PROTO_RESULT_FD);
     wire_fd(done_fd, PROTO_DONE_FD);
+    close_inherited();
     signal(SIGPIPE, SIG_DFL);
     if (rq->process_tree)
         guard_tree(rq, parent);

@@ -38,6 +38,13 @@ typedef struct {
      * and the file `output` (a half-written runner). */
     int process_tree;
     const char *output;
+    /* A process tree started in the compiler's cage (sandbox.h,
+     * sandbox_fs_build): its root built on cage_root (an empty folder),
+     * holding cage_readable (NULL-terminated) and what argv names
+     * read-only, cage_writable writable. NULL: no cage. */
+    const char *cage_root;
+    const char *const *cage_readable;
+    const char *cage_writable;
 } spawn_request;
 
 typedef struct {

@@ -66,6 +66,8 @@ cmd   xargs       findutils      base
 cmd   cmp         diffutils      base
 cmd   diff        diffutils      base
 cmd   script      bsdutils       base
+cmd   unshare     util-linux     base
+cmd   setpriv     util-linux     base
 cmd   dpkg-query  dpkg           base
 cmd   apt-get     apt            base
 cmd   basename    coreutils      base

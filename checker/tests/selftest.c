@@ -19,6 +19,7 @@
  */
 #define _GNU_SOURCE
 #include "diagnosis.h"
+#include "sandbox.h"
 #include "spawn.h"
 
 #include <CUnit/Basic.h>
@@ -257,6 +258,14 @@ static void test_hostile_submissions(void)
         if (named)
             sscanf(named + strlen("\n# Section: "), "%63[0-9a-z_]", section);
         CU_ASSERT_TRUE(outcome[0] != '\0');
+        /* an attack only the compiler's cage stops (sandbox.h): where this
+         * machine cannot build one, the checker says so, and the case is
+         * left out with a line saying why */
+        char why[160];
+        if (strstr(text, "Needs: compile cage") && !sandbox_fs_available(why, sizeof why)) {
+            fprintf(stderr, "\n  hostile %s left out: no compiler's cage here (%s)", name, why);
+            continue;
+        }
         char dir[1024], tag[300];
         snprintf(dir, sizeof dir, "%s/%s", g_hostile, name);
         snprintf(tag, sizeof tag, "hostile_%s", name);

@@ -17,11 +17,18 @@ bad() { fail=$((fail + 1)); echo "test-asm-reads ($cc): FAIL: $*"; }
 run() { "$checker" --root . --dir "$hostile/$1" --objdir "$objdir" --work "$work/$1" --cc "$cc" --no-color \
           --lang en --section 02_law_of_cosines > "$work/$1.log" 2>&1; }
 rm -rf "$work" && mkdir -p "$work"
-for h in incbin_passwd asm_include_passwd asm_error_then_include; do
-  run "$h"; code=$?
-  [ "$code" = 1 ] && ok || bad "$h: checker exit $code (expected 1)"
-  grep -q "outside the submission.*/etc/passwd" "$work/$h.log" && ok || bad "$h: not refused as a read of /etc/passwd"
-  grep -qE "root:x:0:0|/etc/passwd:[0-9]+: Error" "$work/$h.log" && bad "$h: /etc/passwd leaked into the feedback" || ok
+# Twice: in the compiler's cage (sandbox.h), where /etc/passwd is not
+# there to be read, and with the cage switched off, where the checker must
+# refuse the read from what the assembler reports (compile_guard.c).
+for cage in on off; do
+  for h in incbin_passwd asm_include_passwd asm_error_then_include; do
+    IK_CHECKER_COMPILE_CAGE=$cage run "$h"; code=$?
+    [ "$code" = 1 ] && ok || bad "$h (cage $cage): checker exit $code (expected 1)"
+    if [ "$cage" = off ] || ! grep -qE "can't open /etc/passwd for reading: No such file|Error: file not found: /etc/passwd" "$work/$h.log"; then
+      grep -q "outside the submission.*/etc/passwd" "$work/$h.log" && ok || bad "$h (cage $cage): not refused as a read of /etc/passwd"
+    fi
+    grep -qE "root:x:0:0|/etc/passwd:[0-9]+: Error" "$work/$h.log" && bad "$h (cage $cage): /etc/passwd leaked into the feedback" || ok
+  done
 done
 run asm_typo
 grep -q "no such instruction" "$work/asm_typo.log" && ok || bad "asm_typo: the assembler's error was not shown"

@@ -17,7 +17,12 @@ bad() { fail=$((fail + 1)); echo "test-grade: FAIL: $*"; }
 cp -r solutions "$dir/subs/good"
 cp -r exercises "$dir/subs/stubs"
 mkdir -p "$dir/subs/partial" && cp -r solutions/02_law_of_cosines "$dir/subs/partial/"
-for h in "$build"/hostile/*/; do cp -r "$h" "$dir/subs/hostile_$(basename "$h")"; done
+# (the attacks only the compiler's cage stops, where this machine can build one)
+cage_here() { if [ "$(id -u)" = 0 ]; then unshare -m true; else unshare -Urm true; fi 2>/dev/null; }
+for h in "$build"/hostile/*/; do
+  grep -q 'Needs: compile cage' "checker/tests/hostile/$(basename "$h").sed" && ! cage_here && continue
+  cp -r "$h" "$dir/subs/hostile_$(basename "$h")"
+done
 # Submissions that are not files of their own: a symbolic link to the
 # reference solution (it would score full marks), one to /etc/passwd (its
 # lines would be quoted in the compile errors) and a section folder that is
@@ -301,8 +306,11 @@ grep -rl 4242 "$dir"/work_run1/*/stage 2>/dev/null | head -1 | grep -q . && bad 
 # macro is refused too (all score 0 like the others).
 grep -rqsE "root:x:0:0|/etc/passwd:[0-9]+: Error" "$dir/run1" "$dir/run1.csv" "$dir/run1.log" \
   && bad "/etc/passwd leaked into the feedback" || ok
-grep -qs "outside the submission\|นอกงานที่ส่ง" "$dir/run1/hostile_include_reference/results.json" && ok \
-  || bad "including the reference solution was not named in the feedback"
+# (refused as a read outside the submission, or, in the compiler's cage,
+# not there at all)
+grep -qsE "outside the submission|นอกงานที่ส่ง|solutions/02_law_of_cosines/law_of_cosines.c: No such file" \
+  "$dir/run1/hostile_include_reference/results.json" && ok \
+  || bad "including the reference solution was neither refused nor missing in the feedback"
 
 # With musl's glue built (make setup installs musl-tools), the hostile
 # submissions above ran in musl runners: check they really were, so a

@@ -16,9 +16,11 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 void add_sandbox_suite(void);
@@ -34,7 +36,15 @@ enum call {
     CALL_EXEC_OTHER_FD, /* execveat a descriptor other than SANDBOX_EXE_FD */
     CALL_IOCTL,        /* refused with EPERM: exit(9) when it was */
     CALL_WRITE_FD_9,   /* write to a descriptor it was not given */
+    CALL_FUTEX_WAKE,   /* FUTEX_WAKE | FUTEX_PRIVATE_FLAG on its own word: allowed, exit(10) */
+    CALL_FUTEX_PI,     /* futex_pi_op (below) on a word naming the parent */
 };
+
+/* The priority-inheritance futex operations, each refused: LOCK_PI,
+ * UNLOCK_PI, TRYLOCK_PI, WAIT_REQUEUE_PI, CMP_REQUEUE_PI, LOCK_PI2, the
+ * last with FUTEX_PRIVATE_FLAG (128) as the C library would pass it. */
+static const int FUTEX_PI_OPS[] = {6, 7, 8, 11, 12, 13, 6 | 128, 13 | 128};
+static int futex_pi_op;
 
 /* Runs CALL in a caged child; returns its wait status (or -1). */
 static int caged(enum call call)
@@ -76,6 +86,19 @@ static int caged(enum call call)
         case CALL_WRITE_FD_9:
             syscall(SYS_write, 9L, "x", 1L);
             _exit(8);
+        case CALL_FUTEX_WAKE: {
+            static int word;
+            _exit(syscall(SYS_futex, &word, 1L | 128L, 1L, NULL, NULL, 0L) >= 0 ? 10 : 8);
+        }
+        case CALL_FUTEX_PI: {
+            /* TRYLOCK_PI on a word that names a live task returns at once;
+             * LOCK_PI would wait: either way the child lives unless killed */
+            static int word, other;
+            word = (int)getppid();
+            struct timespec soon = {0, 1000000};
+            syscall(SYS_futex, &word, (long)futex_pi_op, 1L, &soon, &other, 0L);
+            _exit(8);
+        }
         }
         _exit(101);
     }
@@ -131,6 +154,18 @@ static void test_files_and_execs_refused(void)
     CU_ASSERT_TRUE(killed_by(caged(CALL_WRITE_FD_9), SIGSYS));
 }
 
+static void test_futex_pi_refused(void)
+{
+    CU_ASSERT_TRUE(exited_with(caged(CALL_FUTEX_WAKE), 10));
+    for (size_t i = 0; i < sizeof FUTEX_PI_OPS / sizeof FUTEX_PI_OPS[0]; i++) {
+        futex_pi_op = FUTEX_PI_OPS[i];
+        int status = caged(CALL_FUTEX_PI);
+        CU_ASSERT_TRUE(killed_by(status, SIGSYS));
+        if (!killed_by(status, SIGSYS))
+            fprintf(stderr, "\n  futex op %d was not refused (status %d)", futex_pi_op, status);
+    }
+}
+
 void add_sandbox_suite(void)
 {
     CU_pSuite s = CU_add_suite("sandbox", NULL, NULL);
@@ -139,4 +174,5 @@ void add_sandbox_suite(void)
     CU_add_test(s, "abort and raise signal the runner itself", test_own_signals_allowed);
     CU_add_test(s, "no signal to another process, all 64 bits of the pid compared", test_other_processes_refused);
     CU_add_test(s, "no file, no other exec, no other descriptor", test_files_and_execs_refused);
+    CU_add_test(s, "futex: wake allowed, every priority-inheritance operation refused", test_futex_pi_refused);
 }

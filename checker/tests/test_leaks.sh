@@ -1,0 +1,136 @@
+#!/usr/bin/env bash
+# test_leaks.sh - no byte of a reference reaches a student through the
+# compiler, and nothing the grader holds open reaches a compile or a runner
+# (part of make test, from test-grade).
+#   test_leaks.sh BUILD CHECKER GRADE_ALL OBJDIR
+# The hostile submissions that make the compiler read or name a file
+# (checker/tests/hostile/: #include, #line and line markers however
+# spelled, paths behind pci0000:00 and /sys/dev/char/1:3, __has_include,
+# #pragma GCC dependency, .incbin/.include), and one whose folder is named
+# "x:1" with a #line through it, are graded by grade_all:
+#  - as this user, in the compiler's cage (checker/sandbox.c);
+#  - with the cage switched off (IK_CHECKER_COMPILE_CAGE=off), where only
+#    the checks of the compile and its output stand (compile_guard.c);
+#  - when run as root, as the plain user nobody too.
+# Each time every one scores 0 on its section and leak_scan.py finds no
+# line of any reference in results.json, junit.xml, log.txt or
+# results.tsv. The cases marked "Needs: compile cage" only where there is
+# one. Then a file held open by the grader's caller is looked for among the
+# descriptors of a running compiler and a running runner.
+set -uo pipefail
+build=$1 checker=$2 grade_all=$3 objdir=$4
+root=$(pwd)
+dir=$build/leak-test
+rm -rf "$dir" && mkdir -p "$dir"
+pass=0 fail=0
+ok() { pass=$((pass + 1)); }
+bad() { fail=$((fail + 1)); echo "test-leaks: FAIL: $*"; }
+
+# the cage can be built here (what sandbox_fs_available asks, from a shell)
+cage_here() { if [ "$(id -u)" = 0 ]; then unshare -m true; else unshare -Urm true; fi 2>/dev/null; }
+cage_for_nobody() { setpriv --reuid 65534 --regid 65534 --clear-groups unshare -Urm true 2>/dev/null; }
+
+# subs_for NAME CAGE(1/0): the reading cases, laid out as grade_all takes them
+reading='line_* has_include_* pragma_dependency include_reference include_passwd asm_include_passwd incbin_passwd asm_error_then_include'
+subs_for() {
+  local subs=$dir/subs_$1 h name
+  mkdir -p "$subs"
+  for pattern in $reading; do
+    for h in "$build"/hostile/$pattern/; do
+      [ -d "$h" ] || continue
+      name=$(basename "$h")
+      if [ "$2" = 0 ] && grep -q 'Needs: compile cage' "checker/tests/hostile/$name.sed"; then continue; fi
+      cp -r "$h" "$subs/hostile_$name"
+    done
+  done
+  # a folder named "x:1" in the upload, and a #line that goes through it
+  # back to the workbook (the scan once stopped at the first ":<digit>")
+  local colon=$subs/hostile_colon_folder
+  mkdir -p "$colon/x:1" "$colon/02_law_of_cosines"
+  local through; through=$(cd "$colon/x:1" && pwd)$(cd "$colon/x:1" && pwd | sed 's|[^/][^/]*|..|g')
+  { cat solutions/02_law_of_cosines/law_of_cosines.c
+    printf '#line 24 "%s%s/solutions/02_law_of_cosines/law_of_cosines.c"\nint hostile_a = hostile_b;\n' "$through" "$root"
+  } > "$colon/02_law_of_cosines/law_of_cosines.c"
+  # the marker in another file of the same upload, which the checker
+  # staged (03, refused itself), pulled into 07 by #include: only the
+  # compile's output (or the cage) shows what it names
+  local other=$subs/hostile_line_in_include
+  mkdir -p "$other/03_two_bone" "$other/07_foot_ik"
+  sed -f checker/tests/hostile/line_pci.sed solutions/03_two_bone/two_bone.c > "$other/03_two_bone/two_bone.c"
+  { cat exercises/07_foot_ik/foot_ik.c; echo '#include "../03_two_bone/two_bone.c"'; } > "$other/07_foot_ik/foot_ik.c"
+  chmod -R a+rX "$subs"
+  echo "$subs"
+}
+
+# graded NAME SUBS [RUNNER...]: grade the folder, check every score and scan
+graded() {
+  local name=$1 subs=$2 out=$dir/out_$1; shift 2
+  mkdir -p "$out" "$dir/work_$name" && chmod a+rwx "$out" "$dir/work_$name"
+  echo 4242 | "$@" "$grade_all" --subs "$subs" --out "$out/results" --csv "$out/grades.csv" --jobs 2 \
+    --checker "$checker" --root . --objdir "$objdir" --work "$dir/work_$name" --timeout-ms 1500 > "$dir/$name.log" 2>&1 \
+    && ok || bad "$name: grade_all exited non-zero (see $dir/$name.log)"
+  local s sub got sec
+  for s in "$subs"/*/; do
+    sub=$(basename "$s")
+    for sec in $(cd "$s" && ls -d [0-9][0-9]_*); do
+      got=$(jq --arg sec "$sec" '[.tests[] | select(.name | startswith($sec)) | .score] | add // 0' \
+        "$out/results/$sub/results.json" 2>/dev/null)
+      [ "$got" = 0 ] && ok || bad "$name: $sub scored ${got:-nothing} on $sec (expected 0)"
+    done
+    # a line marker is refused as such, before any compile (compile_guard.c)
+    case $sub in hostile_line_in_include) ;; hostile_line_*|hostile_has_include_line|hostile_colon_folder)
+      jq -r '.tests[] | select(.name | startswith("02_law_of_cosines")) | .output' "$out/results/$sub/results.json" \
+        | grep -qE '\): (#line|# )[0-9 ]' && ok || bad "$name: $sub's line marker was not refused as one";;
+    esac
+  done
+  python3 checker/tests/leak_scan.py . "$subs" "$out/results" > "$dir/$name.scan" 2>&1 && ok \
+    || { bad "$name: a reference leaked"; cat "$dir/$name.scan"; }
+  tail -1 "$dir/$name.scan"
+}
+
+# The scan itself must be able to fail: a planted reference line is found.
+mkdir -p "$dir/planted/results/p" "$dir/planted/subs/p"
+{ echo 'does not compile:'; echo "  24 | $(grep -m1 -E '^.{30,}$' solutions/03_two_bone/two_bone.c)"; } > "$dir/planted/results/p/log.txt"
+python3 checker/tests/leak_scan.py . "$dir/planted/subs" "$dir/planted/results" > "$dir/planted.scan" 2>&1 \
+  && bad "leak_scan.py did not find a planted reference line" || ok
+
+if cage_here; then graded caged "$(subs_for caged 1)"; else echo "test-leaks: no compiler's cage on this machine: that run left out"; fi
+IK_CHECKER_COMPILE_CAGE=off graded uncaged "$(subs_for uncaged 0)"
+if [ "$(id -u)" = 0 ]; then
+  cage_for_nobody && c=1 || c=0
+  graded nobody "$(subs_for nobody $c)" setpriv --reuid 65534 --regid 65534 --clear-groups
+fi
+
+# ---- descriptors the grader's caller left open -----------------------------
+# fd 9 on a file of our own, without close-on-exec, while the checker
+# compiles a preprocessor bomb (cc1 busy for seconds) and then runs a
+# runner that hangs: neither may hold it.
+held=$dir/held_open && echo "held by the caller" > "$held"
+holders() { # the processes of work folder $1, other than the checker, holding $held
+  local p n=0
+  for p in $(pgrep -f "$1"); do
+    [ "$p" = "$2" ] && continue
+    ls -l /proc/"$p"/fd 2>/dev/null | grep -q "$held" && n=$((n + 1))
+  done
+  echo $n
+}
+mkdir -p "$dir/bomb/02_law_of_cosines"
+sed -f checker/tests/hostile/cpp_bomb.sed solutions/02_law_of_cosines/law_of_cosines.c > "$dir/bomb/02_law_of_cosines/law_of_cosines.c"
+for case in bomb hang; do
+  src=$dir/bomb; [ "$case" = hang ] && src=$build/hostile/hang
+  work=$dir/fd_$case
+  "$checker" --root . --dir "$src" --objdir "$objdir" --work "$work" --section 02 --timeout-ms 3000 --no-color \
+    > "$work.log" 2>&1 9< "$held" &
+  pid=$!
+  want="cc1 .*$work/"; [ "$case" = hang ] && want="$work/stage/02_law_of_cosines/runner"
+  for _ in $(seq 1 600); do pgrep -f "$want" >/dev/null && break; sleep 0.1; done
+  pgrep -f "$want" >/dev/null && ok || { bad "$case: never started ($want)"; tail -5 "$work.log"; pgrep -af "$work/";
+    for p in $pid $(pgrep -P $pid); do echo "$p $(cat /proc/$p/wchan 2>/dev/null) $(tr '\0' ' ' < /proc/$p/cmdline 2>/dev/null | cut -c1-80)"; done; }
+  n=$(holders "$work/" "$pid")
+  [ "$n" = 0 ] && ok || bad "$case: $n processes of the compile or the runner hold the caller's fd 9"
+  kill -KILL "$pid"; wait "$pid" 2>/dev/null; sleep 0.5
+  pkill -KILL -f "$work/" 2>/dev/null
+done
+
+echo "test-leaks: $pass passed, $fail failed"
+[ "$fail" = 0 ]
