@@ -24,6 +24,7 @@ typedef enum {
     MSG_PROGRESS,
     MSG_PROGRESS_COUNTS,    /* %zu %zu %zu %zu */
     MSG_FIRST_FAILURE,
+    MSG_LEAD_DIAGNOSED,     /* the failure shown names a mistake; an earlier check fails too */
     MSG_NEXT_STEP,          /* %s dir, %s slug, %s source, %s slug */
     MSG_ALL_PASS,
     MSG_ALL_SELECTED_PASS,
@@ -71,7 +72,8 @@ typedef enum {
     MSG_HINT_HEADER,        /* %d k, %d n, %s slug */
     MSG_HINT_LAST,          /* %s the folder of the hints' state (build/hints, as the student's folder sees it) */
     MSG_HINT_MORE,          /* %s slug */
-    MSG_HINT_FOR,           /* %s the diagnosis, check or outcome the hint was chosen for */
+    MSG_HINT_FOR,           /* %s the named mistake (diagnosis) the hint was chosen for */
+    MSG_HINT_IN_ORDER,      /* the hint is the weakest not shown yet */
     MSG_FIGURE,             /* %s out, %s out */
     MSG_FIGURE_NO_PASSES,   /* %s out, %s out: the student's solver ran no pass on any case */
     MSG_FIGURE_SVG,         /* %s out: grading, which draws SVG only */

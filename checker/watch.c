@@ -135,10 +135,12 @@ static int show_next_hint(const char *slug, const char *results_path)
     const char *why;
     int k = hint_choose(&h, shown, known ? &now : NULL, &why);
     printf(msg(MSG_HINT_HEADER), k + 1, total, slug);
-    if (why) {
-        printf("\n");
+    /* which rule chose it (hints.h): the named mistake, or the order */
+    printf("\n");
+    if (why)
         printf(msg(MSG_HINT_FOR), why);
-    }
+    else
+        printf("%s", msg(MSG_HINT_IN_ORDER));
     printf("\n\n");
     print_hint(&h, k);
     shown[k] = 1;

@@ -67,6 +67,39 @@ want=$(awk '/^---/ { k++ } /<!-- for:.* distance_margin/ { print k + 1; exit }' 
 grep -q "^คำใบ้ 1/" "$dir/hint_margin2" && ok || bad "after the mistake's only hint, the next was not the weakest left (hint 1)"
 rm -rf build/hints
 
+# ---- the report leads with the failing check that names a mistake, and
+# the hints come weakest first unless that mistake calls for one (issue 35:
+# a root-to-tip CCD showed unreachable_target, no mistake named, and hints
+# came 3/5, 1/5, 2/5). ----------------------------------------------------
+mkdir -p "$dir/ccdorder/05_ccd"
+sed -f checker/tests/buggy/ccd_order/05_ccd.sed solutions/05_ccd/ccd.c > "$dir/ccdorder/05_ccd/ccd.c"
+check --dir "$dir/ccdorder" --work "$dir/ccdorder_w" --section 05 --no-color --lang en > "$dir/ccdorder.txt" 2>/dev/null
+r=$dir/ccdorder_w/results.tsv
+# the case is worth testing only while an unnamed failure comes first
+awk -F'\t' '$1 == "check" && $4 == "fail" { print $3 "/" $6 }' "$r" | head -1 | grep -q '^unreachable_target/-$' \
+  && grep -q "^check	05_ccd	pass_by_pass	fail	wrong	ccd_order" "$r" && ok \
+  || bad "the root-to-tip CCD no longer fails unreachable_target (unnamed) before pass_by_pass (ccd_order): pick another case"
+[ "$(grep -c '^✗ 05_ccd ›' "$dir/ccdorder.txt")" = 1 ] && grep -q '^✗ 05_ccd › pass_by_pass' "$dir/ccdorder.txt" \
+  && grep -q 'diagnosis \[ccd_order\]' "$dir/ccdorder.txt" && grep -q '^failing check that names the mistake' "$dir/ccdorder.txt" \
+  && grep -qE '05_ccd +4/6 +failing — pose after pass' "$dir/ccdorder.txt" && ok \
+  || bad "the report does not lead with pass_by_pass's ccd_order (the row and the failure in full)"
+rm -rf build/hints
+want=$(awk '/^---/ { k++ } /<!-- for:.* ccd_order/ { print k + 1; exit }' checker/sections/05_ccd/hints.md)
+total=$(($(grep -c '^---' checker/sections/05_ccd/hints.md) + 1))
+got=""
+for i in $(seq 1 "$total"); do
+  WORKBOOK_LANG=en "$watch" --root . --hint 05 --results "$r" > "$dir/hint_ccd$i" 2>&1
+  n=$(sed -n 's/^hint \([0-9]*\)\/.*/\1/p' "$dir/hint_ccd$i")
+  got="$got $n"
+  # each hint says the rule that chose it
+  if [ "$i" = 1 ]; then grep -q '^(chosen for the mistake the checker names in the failure you see: ccd_order)' "$dir/hint_ccd$i" || got="$got(no rule said)"
+  else grep -q '^(the weakest hint not shown yet' "$dir/hint_ccd$i" || got="$got(no rule said)"; fi
+done
+expected=" $want$(seq 1 "$total" | grep -vx "$want" | sed 's/^/ /' | tr -d '\n')"
+[ -n "$want" ] && [ "$got" = "$expected" ] && ok \
+  || bad "hints for a ccd_order failure came as$got, expected$expected (the mistake's, then weakest first, each saying its rule)"
+rm -rf build/hints
+
 # ---- make run: S=03 like make check; a wrong name is one line, not a link error
 make --no-print-directory run S=03 DIR=solutions > "$dir/run03.txt" 2>&1 && grep -q "101.54 deg" "$dir/run03.txt" && ok \
   || bad "make run S=03 did not run section 03's program"
