@@ -19,7 +19,10 @@ typedef enum {
     MSG_STATUS_DONE,
     MSG_STATUS_FAILING,
     MSG_STATUS_NOT_STARTED,
-    MSG_REREAD,             /* %s chapter sections */
+    MSG_REREAD,             /* %s chapter sections, %s the book's page of the section */
+    MSG_MEMCHECK_ON,        /* the student's code was built with the sanitizers */
+    MSG_NO_PICTURE,         /* a failing check that recorded no picture */
+    MSG_NO_PICTURE_STUB,    /* ... because the graded file is the untouched stub */
     MSG_CHECKING_FOLDER,    /* %s folder */
     MSG_PROGRESS,
     MSG_PROGRESS_COUNTS,    /* %zu %zu %zu %zu */

@@ -22,6 +22,13 @@
 #include "ikmath.h"
 #include "sections.h"
 
+/* The locale every gnuplot of the checker runs in: the templates say "set
+ * encoding utf8" (Thai labels measured in characters), and under the C
+ * locale gnuplot then warns "iconv failed to convert degree sign" into
+ * pictures.log on every drawing (issue 35); under C.UTF-8 it does not,
+ * and numbers print the same ('.' for the decimal point). */
+#define GNUPLOT_LOCALE "LC_ALL=C.UTF-8"
+
 /* ---- the suites' side -------------------------------------------------- */
 
 /* Starts the running check's picture of kind `kind` (a template

@@ -120,8 +120,22 @@ static void print_failure(const options *o, const section_result *sr, size_t i)
     picture_print(sr->def->slug, c->name);
     g_picture_wall += os_clock() - wall;
     g_picture_cpu += os_cpu() - cpu;
-    printf(msg(MSG_REREAD), sr->def->chapter);
+    char page[4200];
+    report_book_page(page, sizeof page, o->root, sr->def->slug);
+    printf(msg(MSG_REREAD), sr->def->chapter, page);
     printf("\n");
+}
+
+/* Where the student finds the section's page of the book (the chapter 9.3
+ * itself is not in the workbook, nor in the student edition): the student
+ * edition of the book as make book writes it, in either tree, from the
+ * folder the checker was run in (root: "." or ../.. from a section). */
+void report_book_page(char *out, size_t size, const char *root, const char *slug)
+{
+    if (!root || !strcmp(root, "."))
+        snprintf(out, size, "build/book/student/%s.html", slug);
+    else
+        snprintf(out, size, "%s/build/book/student/%s.html", root, slug);
 }
 
 /* 1 when no check before `lead` fails (the lead is the first failing one). */
@@ -219,6 +233,12 @@ void print_report(const options *o, const section_result *results, size_t count)
     for (size_t s = 0; s < count && !o->list_only; s++)
         if (results[s].note[0])
             printf("\n%s\n", results[s].note);
+    /* make check MEMCHECK=1: say the sanitizers ran, also when they found nothing */
+    for (int k = 0; k < o->flag_count; k++)
+        if (strstr(o->flags[k], "-fsanitize")) {
+            printf("\n%s\n", msg(MSG_MEMCHECK_ON));
+            break;
+        }
 }
 
 void print_scores(const section_result *results, size_t count)

@@ -6,7 +6,11 @@
 # (NULL too); make check builds quietly and fails without make's error line;
 # progress counts match the checks; the table
 # fits 80 columns; colours only on a terminal and never with NO_COLOR; both
-# languages print every message id; MEMCHECK names a planted overflow;
+# languages print every message id; MEMCHECK names a planted overflow and
+# says the sanitizers ran; "not started" in place is the stub as handed out;
+# the report leads with the failing check that names a mistake and hints
+# come weakest first unless that mistake calls for one; make watch S= opens
+# at that section;
 # watch mode redraws on a save (inotify and polling), ignores swap files
 # and answers n/h/q in a real terminal (tmux).
 set -uo pipefail
@@ -184,6 +188,27 @@ rc=$?
 edit=$(sed -n 's/^  next: edit \(.*\), then run.*/\1/p' "$dir/inside_quiet.txt")
 [ $rc != 0 ] && ! grep -q 'make: \*\*\*' "$dir/inside_quiet.txt" && [ -n "$edit" ] && (cd exercises/03_two_bone && test -f "$edit") && ok \
   || bad "inside exercises/03_two_bone: make's error line, exit 0, or a path ('$edit') that does not open from there (rc $rc)"
+
+# ---- "not started" in place: make check grades exercises/ itself, which is
+# the student's work, so it compares with the stubs as handed out (a
+# snapshot), not with the file itself (issue 35: a changed 02 with no check
+# passing was "not started"). A tree of links to this one with exercises/
+# its own copy: nothing here is touched. -----------------------------------
+nr=$dir/inplace
+case $sb in /*) sb_abs=$sb;; *) sb_abs=$PWD/$sb;; esac
+mkdir -p "$nr"
+for x in $(ls -A | grep -vx 'build\|exercises\|\.git'); do ln -s "$PWD/$x" "$nr/$x"; done
+cp -r exercises "$nr/exercises"
+make -C "$nr" --no-print-directory check S=02 LANG=en BUILD="$sb_abs" > "$dir/inplace1.txt" 2>&1
+printf '\n/* my first try */\nint my_try = 1;\n' >> "$nr/exercises/02_law_of_cosines/law_of_cosines.c"
+make -C "$nr" --no-print-directory check S=02 LANG=en BUILD="$sb_abs" > "$dir/inplace2.txt" 2>&1
+grep -qE "02_law_of_cosines +0/[0-9]+ +not started" "$dir/inplace1.txt" && grep -qE "02_law_of_cosines +0/[0-9]+ +failing" "$dir/inplace2.txt" && ok \
+  || bad "make check in place: the untouched 02 is not 'not started', or one added line with no check passing is not 'failing'"
+make -C "$nr" --no-print-directory list LANG=en BUILD="$sb_abs" > "$dir/inplace3.txt" 2>&1
+grep -qE "02_law_of_cosines +0/[0-9]+ +failing" "$dir/inplace3.txt" && grep -qE "03_two_bone +0/[0-9]+ +not started" "$dir/inplace3.txt" && ok \
+  || bad "make list in place: 02 changed is not failing or 03 untouched is not not started"
+make --no-print-directory -n watch S=03 BUILD="$sb" 2>/dev/null | grep -q -- "--stubs $sb/stubs --section 03" && ok \
+  || bad "make watch does not pass the stubs and S= (--stubs, --section) to watch"
 if command -v gnuplot > /dev/null; then
   (cd exercises/05_ccd && make --no-print-directory check LANG=en) > "$dir/inside_plot.txt" 2>&1
   png=$(grep -o '[^ ]*05_ccd_vs_reference.png' "$dir/inside_plot.txt" | head -1)
@@ -243,6 +268,14 @@ check --dir "$dir/mem" --work "$dir/memw" --section 02 --no-color \
 grep -q "MEMCHECK" "$dir/mem.txt" && grep -q "heap-buffer-overflow" "$dir/mem.txt" \
   && grep -q "elbow_interior_angle" "$dir/mem.txt" && grep -q "law_of_cosines.c" "$dir/mem.txt" && ok \
   || bad "MEMCHECK did not name the planted heap overflow"
+# it says the sanitizers ran, also when they found nothing (issue 35)
+grep -q "^MEMCHECK: โค้ดของคุณถูก build ด้วย AddressSanitizer + UBSan" "$dir/mem.txt" && ok || bad "MEMCHECK=1 does not say the sanitizers ran"
+check --dir solutions --work "$dir/memok" --section 02 --no-color --lang en \
+  --cflags "-fsanitize=address,undefined -fno-omit-frame-pointer -g" > "$dir/memok.txt" 2>/dev/null
+grep -q "^MEMCHECK: your code was built with AddressSanitizer + UBSan and ran every check above" "$dir/memok.txt" && ok \
+  || bad "MEMCHECK=1 on a passing 02 does not say the sanitizers ran"
+check --dir solutions --work "$dir/memno" --section 02 --no-color --lang en > "$dir/memno.txt" 2>/dev/null
+grep -q "^MEMCHECK" "$dir/memno.txt" && bad "without MEMCHECK the run says the sanitizers ran" || ok
 
 # ---- the student's convergence figure (05/06), when gnuplot is here --------
 if command -v gnuplot > /dev/null; then
@@ -268,6 +301,13 @@ cp solutions/02_law_of_cosines/law_of_cosines.c "$dir/ex_watch/02_law_of_cosines
 wait_for "$dir/poll.txt" "make watch #2 — 02_law_of_cosines" 30 && ok || bad "polling missed a save"
 kill "$poll_pid" 2>/dev/null; wait "$poll_pid" 2>/dev/null
 cp exercises/02_law_of_cosines/law_of_cosines.c "$dir/ex_watch/02_law_of_cosines/"
+# make watch S=03 opens at 03 (issue 35: it opened at the first section not done)
+"$watch" --poll --checker "$checker" --root . --dir "$dir/ex_watch" --objdir "$objdir" --work "$dir/pw3" --section 03 \
+  > "$dir/poll3.txt" 2>&1 &
+poll_pid=$!
+wait_for "$dir/poll3.txt" "make watch #1" 30
+grep -q "make watch #1 — 03_two_bone" "$dir/poll3.txt" && ok || bad "watch --section 03 did not open at 03: $(grep -m1 'make watch #1' "$dir/poll3.txt")"
+kill "$poll_pid" 2>/dev/null; wait "$poll_pid" 2>/dev/null
 
 # inotify in a real terminal, driven by keys
 session=wbtest$$
