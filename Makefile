@@ -12,7 +12,7 @@
 # need on top (make check does not pull in Chromium and pandoc for students).
 PACKAGES_CHECK := make gcc libc6-dev libcunit1-dev libseccomp-dev musl-tools
 PACKAGES_MORE := clang libclang-rt-14-dev gnuplot-nox libxml2-utils jq python3 zip unzip tmux procps pandoc fonts-thai-tlwg fontconfig fonts-dejavu-extra chromium zlib1g-dev similarity-tester git
-FULL_SETUP_GOALS := setup test test-% book plots bench scene gradescope bench-grade fuzz soak
+FULL_SETUP_GOALS := setup test test-% book plots bench scene gradescope bench-grade fuzz soak classroom
 DEBIAN_PACKAGES = $(PACKAGES_CHECK) $(if $(filter $(FULL_SETUP_GOALS),$(MAKECMDGOALS)),$(PACKAGES_MORE))
 
 SHELL := /bin/bash
@@ -568,7 +568,7 @@ include classroom.mk
 # posed by 01's FK with 07's foot IK on top; per-frame data for the plots
 # (plots/scene.gp draws it as part of make plots).
 SCENE_SECTIONS := 01_forward_kinematics 02_law_of_cosines 03_two_bone 07_foot_ik 09_root_motion 10_controller_sync
-$(BUILD)/plots/scene: plots/scene.c $(foreach s,$(SCENE_SECTIONS),solutions/$(s)/$(call section_name,$(s)).c) $(COMMON_SRC) $(HEADERS)
+$(PLOTS)/scene: plots/scene.c $(foreach s,$(SCENE_SECTIONS),solutions/$(s)/$(call section_name,$(s)).c) $(COMMON_SRC) $(HEADERS)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_ALL) -Iinclude $(addprefix -Isolutions/,$(SCENE_SECTIONS)) $(filter %.c,$^) -lm -o $@
 

@@ -70,6 +70,7 @@ typedef struct {
     const char *root;         /* the workbook (include/, checker/) */
     const char *ref;          /* reference headers (solutions/) */
     const char *stubs;        /* the untouched stubs, laid out like exercises/ ("not started", progress.h) */
+    const char *seed_ignored; /* --seed-ignored N: the student edition was asked for seed N (it has one) */
     const char *objdir;       /* prebuilt trusted objects */
     const char *work;         /* where staging and runners go */
     const char *output[OUTPUT_COUNT]; /* each output file, NULL: not written

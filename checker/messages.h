@@ -23,6 +23,7 @@ typedef enum {
     MSG_MEMCHECK_ON,        /* the student's code was built with the sanitizers */
     MSG_NO_PICTURE,         /* a failing check that recorded no picture */
     MSG_NO_PICTURE_STUB,    /* ... because the graded file is the untouched stub */
+    MSG_SEED_IGNORED,       /* %llu the edition's seed, %s the seed asked for */
     MSG_CHECKING_FOLDER,    /* %s folder */
     MSG_PROGRESS,
     MSG_PROGRESS_COUNTS,    /* %zu %zu %zu %zu */

@@ -9,6 +9,7 @@
 #include "driver.h"
 #include "catalog.h"
 #include "messages.h"
+#include "text.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -25,6 +26,7 @@ static void usage(void)
             "usage: checker [--dir DIR] [--section SLUG]... [--seed N [--seed-count N]] [--timeout-ms N]\n"
             "               [--root DIR] [--ref DIR] [--objdir DIR] [--work DIR] [--results FILE]\n"
             "               [--stubs DIR]   (the untouched stubs, for \"not started\"; default ROOT/checker/stubs or ROOT/exercises)\n"
+            "               [--seed-ignored N]   (the student edition: say that seed N was asked for and is not there)\n"
             "               [--cc CC] [--cflags FLAGS] [--all] [--list] [--color|--no-color] [--no-sandbox]\n"
             "               [--section-budget-ms N] [--budget-ms N]   (time budgets; --timeout-ms: one check)\n"
             "               [--lang th|en] [--print-messages] [--print-catalog [tsv|json]] [--plot-dir DIR [--plot-defer]]\n"
@@ -103,6 +105,7 @@ static int parse_value(options *o, const char *a, const char *v, int *timeout_gi
     else if (!strcmp(a, "--root")) o->root = v;
     else if (!strcmp(a, "--ref")) o->ref = v;
     else if (!strcmp(a, "--stubs")) o->stubs = v;
+    else if (!strcmp(a, "--seed-ignored")) o->seed_ignored = v;
     else if (!strcmp(a, "--objdir")) o->objdir = v;
     else if (!strcmp(a, "--work")) o->work = v;
     else if (!strcmp(a, "--points")) o->points = v;
@@ -226,6 +229,11 @@ int options_parse(options *o, int argc, char **argv, double started)
         return 2;
     }
     CHECK_ENV.root = o->root;
+    if (o->seed_ignored) { /* make check SEED=N in the student edition (N as typed: safe text) */
+        char asked[64];
+        text_safe_str(asked, sizeof asked, o->seed_ignored, 0);
+        printf(msg(MSG_SEED_IGNORED), (unsigned long long)CHECK_ENV.seed, asked);
+    }
     return -1;
 }
 
