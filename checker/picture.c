@@ -748,23 +748,8 @@ static void rec_path(char *out, size_t size, const char *plot_dir, const char *s
     snprintf(out, size, "%s/%s_failing_cases.rec", plot_dir, slug);
 }
 
-/* The sections whose pictures were forgotten as an untouched stub's, for
- * picture_print's one line on why there is none. */
-static char g_stub_slugs[MAX_PICTURES / 10][64];
-static int g_stub_count;
-
-static int stub_forgotten(const char *slug)
-{
-    for (int i = 0; i < g_stub_count; i++)
-        if (!strcmp(g_stub_slugs[i], slug))
-            return 1;
-    return 0;
-}
-
 void picture_forget(const section_def *section)
 {
-    if (!stub_forgotten(section->slug) && g_stub_count < (int)(sizeof g_stub_slugs / sizeof g_stub_slugs[0]))
-        snprintf(g_stub_slugs[g_stub_count++], sizeof g_stub_slugs[0], "%s", section->slug);
     int kept = 0;
     for (int i = 0; i < g_count; i++) {
         if (!strcmp(g_pictures[i]->slug, section->slug)) {
@@ -908,7 +893,7 @@ void picture_draw(void)
         draw(NULL);
 }
 
-void picture_print(const char *slug, const char *check)
+void picture_print(const char *slug, const char *check, int stub)
 {
     if (picture_refused(slug, check) && have_gnuplot()) {
         picture_print_refused();
@@ -930,7 +915,7 @@ void picture_print(const char *slug, const char *check)
         return;
     }
     /* no picture: one line on why (issue 35), never silence */
-    printf("%s\n", msg(stub_forgotten(slug) ? MSG_NO_PICTURE_STUB : MSG_NO_PICTURE));
+    printf("%s\n", msg(stub ? MSG_NO_PICTURE_STUB : MSG_NO_PICTURE));
 }
 
 picture_batch g_picture_batch;

@@ -117,7 +117,7 @@ static void print_failure(const options *o, const section_result *sr, size_t i)
     text_safe_str(text, sizeof text, r->record.text, TEXT_LINES);
     printf("%s\n", text);
     double wall = os_clock(), cpu = os_cpu();
-    picture_print(sr->def->slug, c->name);
+    picture_print(sr->def->slug, c->name, sr->status == STATUS_NOT_STARTED);
     g_picture_wall += os_clock() - wall;
     g_picture_cpu += os_cpu() - cpu;
     char page[4200];
