@@ -12,7 +12,7 @@
 # need on top (make check does not pull in Chromium and pandoc for students).
 PACKAGES_CHECK := make gcc libc6-dev libcunit1-dev libseccomp-dev musl-tools
 PACKAGES_MORE := clang libclang-rt-14-dev gnuplot-nox libxml2-utils jq python3 zip unzip tmux procps pandoc fonts-thai-tlwg fontconfig fonts-dejavu-extra chromium zlib1g-dev similarity-tester git
-FULL_SETUP_GOALS := setup test test-% book plots bench scene gradescope bench-grade fuzz soak
+FULL_SETUP_GOALS := setup test test-% book plots bench scene gradescope bench-grade fuzz soak classroom
 DEBIAN_PACKAGES = $(PACKAGES_CHECK) $(if $(filter $(FULL_SETUP_GOALS),$(MAKECMDGOALS)),$(PACKAGES_MORE))
 
 SHELL := /bin/bash
@@ -167,7 +167,16 @@ $(OBJ)/musl/stamp: checker/runner_main.c checker/protocol.h $(wildcard checker/s
 # MEMCHECK=1 builds the student's code with AddressSanitizer and UBSan (and
 # without the sandbox, which sanitizers cannot run in); LANG=en for English.
 MEMCHECK_FLAGS := -fsanitize=address,undefined -fno-omit-frame-pointer -g
-CHECK_FLAGS = --root $(TOP) --dir $(CHECK_DIR) --objdir $(UP)$(OBJ) --work $(UP)$(BUILD)/check/$(subst /,_,$(DIR)) \
+# "Not started" is the graded file byte for byte the stub (checker/progress.h);
+# graded in place, exercises/ is the student's work, so the stubs compared
+# are this commit's (git), or else the ones found at the first make check.
+STUBS := $(BUILD)/stubs
+define stubs_snapshot
+mkdir -p $(STUBS); for s in $(SECTIONS); do f=$$s/$${s#*_}.c; mkdir -p $(STUBS)/$$s; \
+  if git show HEAD:./exercises/$$f > $(STUBS)/$$f.tmp 2>/dev/null; then mv -f $(STUBS)/$$f.tmp $(STUBS)/$$f; \
+  else rm -f $(STUBS)/$$f.tmp; [ -f $(STUBS)/$$f ] || cp exercises/$$f $(STUBS)/$$f 2>/dev/null || true; fi; done
+endef
+CHECK_FLAGS = --root $(TOP) --dir $(CHECK_DIR) --objdir $(UP)$(OBJ) --work $(UP)$(BUILD)/check/$(subst /,_,$(DIR)) --stubs $(UP)$(STUBS) \
   $(if $(filter en%,$(LANG)),--lang en) \
   $(if $(or $(SAN_FLAGS),$(filter 1,$(MEMCHECK))),--cflags "$(if $(SAN_FLAGS),$(SAN_FLAGS),$(MEMCHECK_FLAGS))")
 # With gnuplot, 05 and 06 also draw the student's convergence curve over
@@ -176,12 +185,14 @@ CHECK_FLAGS = --root $(TOP) --dir $(CHECK_DIR) --objdir $(UP)$(OBJ) --work $(UP)
 # "Error 1" line, still non-zero (checker/student.mk).
 check: setup
 	@$(call student_build,$(CHECKER) $(RUNNER_OBJS))
+	@$(stubs_snapshot)
 	@$(if $(HAVE_GNUPLOT),mkdir -p $(BUILD)/plots;) $(IN_HERE) $(UP)$(CHECKER) $(CHECK_FLAGS) --seed $(SEED) $(if $(S),--section $(S)) \
 	  $(if $(HAVE_GNUPLOT),--plot-dir $(UP)$(BUILD)/plots); $(student_exit)
 
 # The table and progress only (every section is still really checked).
 list: setup
 	@$(call student_build,$(CHECKER) $(RUNNER_OBJS))
+	@$(stubs_snapshot)
 	@# 1 only means some section still fails; 2 is a real error (no such folder)
 	@$(IN_HERE) $(UP)$(CHECKER) $(CHECK_FLAGS) --list; rc=$$?; [ $$rc -le 1 ] || exit $$rc
 
@@ -193,8 +204,10 @@ $(WATCH): $(WATCH_SRC) $(HEADERS) | setup
 
 watch: setup
 	@$(call student_build,$(CHECKER) $(RUNNER_OBJS) $(WATCH))
+	@$(stubs_snapshot)
 	@$(IN_HERE) $(if $(filter en%,$(LANG)),WORKBOOK_LANG=en) $(UP)$(WATCH) --checker $(UP)$(CHECKER) --root $(TOP) --dir $(CHECK_DIR) \
-	  --objdir $(UP)$(OBJ) --work $(UP)$(BUILD)/check/$(subst /,_,$(DIR)) $(if $(filter 1,$(POLL)),--poll)
+	  --objdir $(UP)$(OBJ) --work $(UP)$(BUILD)/check/$(subst /,_,$(DIR)) --stubs $(UP)$(STUBS) $(if $(S),--section $(S)) \
+	  $(if $(filter 1,$(POLL)),--poll)
 
 hint:
 	@$(call student_build,$(WATCH))
@@ -556,7 +569,7 @@ include classroom.mk
 # posed by 01's FK with 07's foot IK on top; per-frame data for the plots
 # (plots/scene.gp draws it as part of make plots).
 SCENE_SECTIONS := 01_forward_kinematics 02_law_of_cosines 03_two_bone 07_foot_ik 09_root_motion 10_controller_sync
-$(BUILD)/plots/scene: plots/scene.c $(foreach s,$(SCENE_SECTIONS),solutions/$(s)/$(call section_name,$(s)).c) $(COMMON_SRC) $(HEADERS)
+$(PLOTS)/scene: plots/scene.c $(foreach s,$(SCENE_SECTIONS),solutions/$(s)/$(call section_name,$(s)).c) $(COMMON_SRC) $(HEADERS)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_ALL) -Iinclude $(addprefix -Isolutions/,$(SCENE_SECTIONS)) $(filter %.c,$^) -lm -o $@
 

@@ -51,12 +51,23 @@ $(CLASSROOM)/visible.tsv: $(RECORD_CHECKER) $(RUNNER_OBJS) $(BUGGY_SRC)
 	@LC_ALL=C sort -u $(CLASSROOM)/visible.tsv.tmp > $@ && rm -f $(CLASSROOM)/visible.tsv.tmp
 	@echo "classroom: recorded $$(grep -c '^E' $@) reference calls ($$(du -h $@ | cut -f1)) on seed $(CLASSROOM_SEED)"
 
+# The book's figures, drawn for the edition in a folder of its own (make
+# plots draws the same files into build/plots: make test runs the two side
+# by side). The edition's book must have every figure (export.sh checks),
+# so gnuplot is needed here.
+CLASSROOM_PLOTS := $(CLASSROOM)/plots
+.PHONY: classroom-figures
+classroom-figures:
+	@command -v gnuplot >/dev/null 2>&1 || { echo "classroom: the book's figures need gnuplot: make setup (as root) or sudo apt-get install -y gnuplot-nox"; exit 2; }
+	@$(MAKE) --no-print-directory plots PLOTS=$(CLASSROOM_PLOTS) >$(CLASSROOM)/plots.log 2>&1 \
+	  || { cat $(CLASSROOM)/plots.log; echo "classroom: make plots failed (the book's figures)"; exit 1; }
+
 .PHONY: classroom test-classroom
-classroom: $(CLASSROOM)/visible.tsv
+classroom: $(CLASSROOM)/visible.tsv classroom-figures
 	@test -n "$(OUT)" || { echo "usage: make classroom OUT=<folder for the student repository>"; exit 2; }
 	@CC="$(CC)" PACKAGES_CHECK="$(PACKAGES_CHECK)" STRICT="$(STRICT)" CFLAGS_ALL="$(filter-out $(SAN_FLAGS),$(CFLAGS_ALL))" \
 	  TRUSTED_SRC="$(TRUSTED_SRC)" WATCH_SRC="$(WATCH_SRC)" COMMON_SRC="$(COMMON_SRC)" SECTIONS="$(SECTIONS)" \
-	  bash $(CLASSROOM_DIR)/export.sh "$(OUT)" $(CLASSROOM)/visible.tsv $(CLASSROOM_SEED)
+	  FIGURES="$(CLASSROOM_PLOTS)" bash $(CLASSROOM_DIR)/export.sh "$(OUT)" $(CLASSROOM)/visible.tsv $(CLASSROOM_SEED)
 
 test-classroom: $(CHECKER) $(RUNNER_OBJS) $(BUGGY_SRC)
 	@rm -rf $(CLASSROOM)/export && mkdir -p $(CLASSROOM)

@@ -31,7 +31,7 @@ static section_status section_status_of(const options *o, const section_result *
     snprintf(src, sizeof src, "%s/%s/%s", o->dir, sr->def->slug, sr->def->source);
     if (sr->passed == sr->check_count)
         return STATUS_DONE;
-    if (sr->passed == 0 && progress_not_started(o->root, sr->def->slug, sr->def->source, src, compiled))
+    if (sr->passed == 0 && progress_not_started(o->stubs, sr->def->slug, sr->def->source, src, compiled))
         return STATUS_NOT_STARTED;
     return STATUS_FAILING;
 }

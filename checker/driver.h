@@ -69,6 +69,8 @@ typedef struct {
     const char *dir;          /* the submission, laid out like exercises/ */
     const char *root;         /* the workbook (include/, checker/) */
     const char *ref;          /* reference headers (solutions/) */
+    const char *stubs;        /* the untouched stubs, laid out like exercises/ ("not started", progress.h) */
+    const char *seed_ignored; /* --seed-ignored N: the student edition was asked for seed N (it has one) */
     const char *objdir;       /* prebuilt trusted objects */
     const char *work;         /* where staging and runners go */
     const char *output[OUTPUT_COUNT]; /* each output file, NULL: not written
@@ -196,6 +198,9 @@ int run_section_checks(const options *o, section_result *sr, const char *runner,
 
 /* ---- report.c ---- */
 void print_report(const options *o, const section_result *results, size_t count);
+/* The path of the section's page in the student edition of the book, as
+ * seen from where the checker runs (root "." or ../.. in a section folder). */
+void report_book_page(char *out, size_t size, const char *root, const char *slug);
 /* --timings FILE: appends one line saying where this run's time went, wall
  * and CPU: compiling, the checks, drawing the picture the report names
  * (checker/bench/watch_pictures.sh reads it). `started`: os_clock() at the

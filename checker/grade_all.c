@@ -1052,7 +1052,7 @@ static int run_gnuplot(const char *script, int jobs)
                 dup2(fd, STDOUT_FILENO);
                 dup2(fd, STDERR_FILENO);
             }
-            execlp("gnuplot", "gnuplot", part_script[p], (char *)NULL);
+            execlp("env", "env", "LC_ALL=C.UTF-8", "gnuplot", part_script[p], (char *)NULL); /* picture.h: GNUPLOT_LOCALE */
             _exit(127);
         }
     }

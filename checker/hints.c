@@ -88,25 +88,27 @@ int hint_is_for(const char *tags, const char *name)
 
 int hint_choose(const hint_file *h, const int *shown, const hint_failure *now, const char **why)
 {
-    const char *names[3] = {now ? now->diag : "", now ? now->check : "", now ? now->outcome : ""};
+    /* Only a named mistake calls a hint out of order: a check fails for
+     * many reasons and an outcome (wrong, crashed) says little of which,
+     * so a hint tagged with a check's name may be about another mistake
+     * than the one on screen (issue 35: 05's unreachable_target called the
+     * validation hint for a root-to-tip CCD). */
+    const char *mistake = now && now->diag[0] && strcmp(now->diag, "-") != 0 ? now->diag : "";
     *why = NULL;
-    for (int n = 0; n < 3; n++) {
-        for (int k = 0; k < h->count; k++)
-            if (!shown[k] && hint_is_for(h->hint[k].tags, names[n])) {
-                *why = names[n];
-                return k;
-            }
-    }
+    for (int k = 0; k < h->count; k++)
+        if (!shown[k] && hint_is_for(h->hint[k].tags, mistake)) {
+            *why = mistake;
+            return k;
+        }
     for (int k = 0; k < h->count; k++)
         if (!shown[k])
             return k;
-    /* all shown: the strongest one for this failure again, or the last */
-    for (int n = 0; n < 3; n++)
-        for (int k = h->count - 1; k >= 0; k--)
-            if (hint_is_for(h->hint[k].tags, names[n])) {
-                *why = names[n];
-                return k;
-            }
+    /* all shown: the strongest one for this mistake again, or the last */
+    for (int k = h->count - 1; k >= 0; k--)
+        if (hint_is_for(h->hint[k].tags, mistake)) {
+            *why = mistake;
+            return k;
+        }
     return h->count > 0 ? h->count - 1 : 0;
 }
 
@@ -119,21 +121,30 @@ int hint_failure_from_results(const char *results_path, const char *slug, hint_f
     char line[1024];
     int found = 0;
     size_t n = strlen(slug);
-    while (!found && fgets(line, sizeof line, f)) {
+    /* the failure the report leads with (report.c's first_failure): the
+     * first failing check that names a mistake, else the first failing;
+     * an untouched stub's (not started) diagnoses are coincidences */
+    int stub = 0;
+    while (found < 2 && fgets(line, sizeof line, f)) {
+        if (!strncmp(line, "section\t", 8) && !strncmp(line + 8, slug, n) && line[8 + n] == '\t')
+            stub = !strncmp(line + 9 + n, "not_started\t", 12);
         /* check <slug> <name> pass|fail <outcome> <diag> <random|fixed> */
         if (strncmp(line, "check\t", 6) != 0 || strncmp(line + 6, slug, n) != 0 || line[6 + n] != '\t')
             continue;
         char name[64], result[16], outcome[32], diag[64];
-        if (sscanf(line + 7 + n, "%63[^\t]\t%15[^\t]\t%31[^\t]\t%63[^\t\n]", name, result, outcome, diag) == 4 &&
-            !strcmp(result, "fail")) {
+        if (sscanf(line + 7 + n, "%63[^\t]\t%15[^\t]\t%31[^\t]\t%63[^\t\n]", name, result, outcome, diag) != 4 ||
+            strcmp(result, "fail") != 0)
+            continue;
+        int named = strcmp(diag, "-") != 0 && !stub;
+        if (found == 0 || named) {
             snprintf(out->check, sizeof out->check, "%s", name);
             snprintf(out->outcome, sizeof out->outcome, "%s", outcome);
-            snprintf(out->diag, sizeof out->diag, "%s", diag);
-            found = 1;
+            snprintf(out->diag, sizeof out->diag, "%s", stub ? "-" : diag);
+            found = named ? 2 : 1;
         }
     }
     fclose(f);
-    return found;
+    return found > 0;
 }
 
 /* ---- TeX math as terminal text ------------------------------------------ */

@@ -13,11 +13,14 @@
  *
  *     <!-- for: distance_margin full_reach_rounding -->
  *
- * naming diagnosis ids (diagnosis.c), check names (the suite's) or
- * outcomes (no_compile, crashed, ...; check.c). The next hint is the
- * weakest one not shown yet that is for the current failure's named
- * mistake, else for its check, else for its outcome, else the weakest
- * not shown yet (so with no failure known they come in file order). */
+ * naming diagnosis ids (diagnosis.c). The next hint is the weakest one
+ * not shown yet that is for the named mistake of the failure on screen
+ * (the one the report leads with; an untouched stub names none), else
+ * the weakest not shown yet: hints
+ * come in file order unless a named mistake calls for one, and the
+ * terminal says which of the two rules chose it. Names that are not a
+ * diagnosis (a check's name, an outcome) call no hint: a check fails for
+ * many mistakes, and its tagged hint may be about another one. */
 #ifndef CHECKER_HINTS_H
 #define CHECKER_HINTS_H
 
@@ -54,8 +57,9 @@ int hint_is_for(const char *tags, const char *name);
  * last one. */
 int hint_choose(const hint_file *h, const int *shown, const hint_failure *now, const char **why);
 
-/* The first failing check of `slug` in a checker's results.tsv: 1 when
- * one was found (the file may be missing or older than the code). */
+/* The failing check of `slug` the report leads with, from a checker's
+ * results.tsv: the first that names a mistake, else the first failing;
+ * 1 when one was found (the file may be missing or older than the code). */
 int hint_failure_from_results(const char *results_path, const char *slug, hint_failure *out);
 
 /* The TeX math in `in` ($...$ outside `code`) as Unicode text; the rest is

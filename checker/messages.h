@@ -19,11 +19,16 @@ typedef enum {
     MSG_STATUS_DONE,
     MSG_STATUS_FAILING,
     MSG_STATUS_NOT_STARTED,
-    MSG_REREAD,             /* %s chapter sections */
+    MSG_REREAD,             /* %s chapter sections, %s the book's page of the section */
+    MSG_MEMCHECK_ON,        /* the student's code was built with the sanitizers */
+    MSG_NO_PICTURE,         /* a failing check that recorded no picture */
+    MSG_NO_PICTURE_STUB,    /* ... because the graded file is the untouched stub */
+    MSG_SEED_IGNORED,       /* %llu the edition's seed, %s the seed asked for */
     MSG_CHECKING_FOLDER,    /* %s folder */
     MSG_PROGRESS,
     MSG_PROGRESS_COUNTS,    /* %zu %zu %zu %zu */
     MSG_FIRST_FAILURE,
+    MSG_LEAD_DIAGNOSED,     /* the failure shown names a mistake; an earlier check fails too */
     MSG_NEXT_STEP,          /* %s dir, %s slug, %s source, %s slug */
     MSG_ALL_PASS,
     MSG_ALL_SELECTED_PASS,
@@ -71,7 +76,8 @@ typedef enum {
     MSG_HINT_HEADER,        /* %d k, %d n, %s slug */
     MSG_HINT_LAST,          /* %s the folder of the hints' state (build/hints, as the student's folder sees it) */
     MSG_HINT_MORE,          /* %s slug */
-    MSG_HINT_FOR,           /* %s the diagnosis, check or outcome the hint was chosen for */
+    MSG_HINT_FOR,           /* %s the named mistake (diagnosis) the hint was chosen for */
+    MSG_HINT_IN_ORDER,      /* the hint is the weakest not shown yet */
     MSG_FIGURE,             /* %s out, %s out */
     MSG_FIGURE_NO_PASSES,   /* %s out, %s out: the student's solver ran no pass on any case */
     MSG_FIGURE_SVG,         /* %s out: grading, which draws SVG only */

@@ -9,6 +9,7 @@
 #include "driver.h"
 #include "catalog.h"
 #include "messages.h"
+#include "text.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,13 +18,15 @@
 #include <unistd.h>
 
 static char *g_flag_text, *g_section_text; /* what o->flags and o->selected point into */
-static char g_ref[4096], g_objdir[4096], g_work[4096], g_results[4096], g_points[4096];
+static char g_ref[4096], g_stubs[4096], g_objdir[4096], g_work[4096], g_results[4096], g_points[4096];
 
 static void usage(void)
 {
     fprintf(stderr,
             "usage: checker [--dir DIR] [--section SLUG]... [--seed N [--seed-count N]] [--timeout-ms N]\n"
             "               [--root DIR] [--ref DIR] [--objdir DIR] [--work DIR] [--results FILE]\n"
+            "               [--stubs DIR]   (the untouched stubs, for \"not started\"; default ROOT/checker/stubs or ROOT/exercises)\n"
+            "               [--seed-ignored N]   (the student edition: say that seed N was asked for and is not there)\n"
             "               [--cc CC] [--cflags FLAGS] [--all] [--list] [--color|--no-color] [--no-sandbox]\n"
             "               [--section-budget-ms N] [--budget-ms N]   (time budgets; --timeout-ms: one check)\n"
             "               [--lang th|en] [--print-messages] [--print-catalog [tsv|json]] [--plot-dir DIR [--plot-defer]]\n"
@@ -101,6 +104,8 @@ static int parse_value(options *o, const char *a, const char *v, int *timeout_gi
     if (!strcmp(a, "--dir")) o->dir = v;
     else if (!strcmp(a, "--root")) o->root = v;
     else if (!strcmp(a, "--ref")) o->ref = v;
+    else if (!strcmp(a, "--stubs")) o->stubs = v;
+    else if (!strcmp(a, "--seed-ignored")) o->seed_ignored = v;
     else if (!strcmp(a, "--objdir")) o->objdir = v;
     else if (!strcmp(a, "--work")) o->work = v;
     else if (!strcmp(a, "--points")) o->points = v;
@@ -137,6 +142,15 @@ static void default_paths(options *o)
     if (!o->ref) { snprintf(g_ref, sizeof g_ref, "%s/solutions", o->root); o->ref = g_ref; }
     if (o->ref == g_ref && access(g_ref, F_OK) != 0) /* the student edition: headers only (checker/classroom) */
         snprintf(g_ref, sizeof g_ref, "%s/checker/headers", o->root);
+    /* the stubs as handed out: the student edition keeps a copy apart from
+     * the student's exercises/ (checker/classroom/export.sh); else the
+     * workbook's exercises/ (make check passes a snapshot, see progress.h) */
+    if (!o->stubs) {
+        snprintf(g_stubs, sizeof g_stubs, "%s/checker/stubs", o->root);
+        if (access(g_stubs, F_OK) != 0)
+            snprintf(g_stubs, sizeof g_stubs, "%s/exercises", o->root);
+        o->stubs = g_stubs;
+    }
     if (!o->objdir) { snprintf(g_objdir, sizeof g_objdir, "%s/build/obj", o->root); o->objdir = g_objdir; }
     if (!o->work) {
         /* one work folder per graded folder, so grading B never reuses A's runners */
@@ -215,6 +229,11 @@ int options_parse(options *o, int argc, char **argv, double started)
         return 2;
     }
     CHECK_ENV.root = o->root;
+    if (o->seed_ignored) { /* make check SEED=N in the student edition (N as typed: safe text) */
+        char asked[64];
+        text_safe_str(asked, sizeof asked, o->seed_ignored, 0);
+        printf(msg(MSG_SEED_IGNORED), (unsigned long long)CHECK_ENV.seed, asked);
+    }
     return -1;
 }
 

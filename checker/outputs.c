@@ -110,8 +110,9 @@ static int test_passed(const graded_check *g)
 /* A failed test's text: what failed, where to reread, how to reproduce. */
 static void failure_text(const section_result *sr, const check_record *r, int hidden, char *out, size_t size)
 {
-    char reread[256], again[256];
-    snprintf(reread, sizeof reread, msg(MSG_REREAD), sr->def->chapter);
+    char reread[1024], again[256], page[512];
+    report_book_page(page, sizeof page, ".", sr->def->slug); /* the student's own tree */
+    snprintf(reread, sizeof reread, msg(MSG_REREAD), sr->def->chapter, page);
     snprintf(again, sizeof again, msg(hidden ? MSG_REPRODUCE_HIDDEN : MSG_REPRODUCE), sr->def->slug);
     snprintf(out, size, "%s\n%s\n%s", r->text, reread, again);
 }
@@ -155,9 +156,10 @@ static int section_not_started(const section_result *sr, double *max)
 static void not_started_test(const section_result *sr, double max, char *name, size_t name_size, char *out,
                              size_t out_size)
 {
-    char reread[256];
+    char reread[1024], page[512];
+    report_book_page(page, sizeof page, ".", sr->def->slug); /* the student's own tree */
     snprintf(name, name_size, "%s › %s", sr->def->slug, msg(MSG_STATUS_NOT_STARTED));
-    snprintf(reread, sizeof reread, msg(MSG_REREAD), sr->def->chapter);
+    snprintf(reread, sizeof reread, msg(MSG_REREAD), sr->def->chapter, page);
     int n = snprintf(out, out_size, msg(MSG_GRADE_NOT_STARTED), sr->def->slug, sr->def->source, max, sr->def->slug);
     if (n >= 0 && (size_t)n < out_size)
         snprintf(out + n, out_size - (size_t)n, "\n%s", reread);

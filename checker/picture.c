@@ -543,7 +543,7 @@ static void draw_detached(const char *script, const char *after)
             }
             for (int fd = 3; fd < 256; fd++)
                 close(fd);
-            execlp("sh", "sh", "-c", "nice gnuplot \"$1\"; rm -f \"$1\"; . \"$2\"; rm -f \"$2\"", "sh", script, after,
+            execlp("sh", "sh", "-c", GNUPLOT_LOCALE " nice gnuplot \"$1\"; rm -f \"$1\"; . \"$2\"; rm -f \"$2\"", "sh", script, after,
                    (char *)NULL);
             _exit(127);
         }
@@ -681,6 +681,11 @@ static void keep_gnuplot_log(const spawn_result *rs)
             fwrite(rs->output, 1, rs->output_size, l);
             fclose(l);
         }
+    } else {
+        /* gnuplot said nothing this time: an older run's complaints go */
+        char log[4200];
+        snprintf(log, sizeof log, "%s/pictures.log", dir_abs);
+        unlink(log);
     }
 }
 
@@ -708,7 +713,8 @@ static void draw(const picture *only)
     }
     spawn_result rs;
     if (!draw_warm(script, &rs)) {
-        const char *argv[] = {"gnuplot", script, NULL};
+        /* env: spawn_run's environment says LC_ALL=C (GNUPLOT_LOCALE, picture.h) */
+        const char *argv[] = {"env", GNUPLOT_LOCALE, "gnuplot", script, NULL};
         spawn_request rq = {.argv = argv, .timeout_ms = 30000, .output_keep = 2000, .output_limit = 1u << 16};
         spawn_run(&rq, &rs);
     }
@@ -887,7 +893,7 @@ void picture_draw(void)
         draw(NULL);
 }
 
-void picture_print(const char *slug, const char *check)
+void picture_print(const char *slug, const char *check, int stub)
 {
     if (picture_refused(slug, check) && have_gnuplot()) {
         picture_print_refused();
@@ -908,6 +914,8 @@ void picture_print(const char *slug, const char *check)
         }
         return;
     }
+    /* no picture: one line on why (issue 35), never silence */
+    printf("%s\n", msg(stub ? MSG_NO_PICTURE_STUB : MSG_NO_PICTURE));
 }
 
 picture_batch g_picture_batch;
@@ -1045,7 +1053,7 @@ void picture_warm_up(const char *work, const char *slug)
         for (int fd = 3; fd < 256; fd++)
             close(fd);
         /* the environment spawn_run gives gnuplot (spawn.c) */
-        char *const env[] = {"PATH=/usr/local/bin:/usr/bin:/bin", "LC_ALL=C", NULL};
+        char *const env[] = {"PATH=/usr/local/bin:/usr/bin:/bin", GNUPLOT_LOCALE, NULL};
         char *const argv[] = {"gnuplot", NULL};
         execvpe("gnuplot", argv, env);
         _exit(127);

@@ -22,6 +22,13 @@
 #include "ikmath.h"
 #include "sections.h"
 
+/* The locale every gnuplot of the checker runs in: the templates say "set
+ * encoding utf8" (Thai labels measured in characters), and under the C
+ * locale gnuplot then warns "iconv failed to convert degree sign" into
+ * pictures.log on every drawing (issue 35); under C.UTF-8 it does not,
+ * and numbers print the same ('.' for the decimal point). */
+#define GNUPLOT_LOCALE "LC_ALL=C.UTF-8"
+
 /* ---- the suites' side -------------------------------------------------- */
 
 /* Starts the running check's picture of kind `kind` (a template
@@ -84,9 +91,11 @@ void picture_restore(const char *work, const char *plot_dir, const section_def *
 void picture_draw(void);
 /* In the failure's feedback: draws the check's picture if it is not yet
  * drawn and prints the line naming it, or, when gnuplot is missing, once
- * per run the line saying how to get pictures. Nothing when the check has
- * no picture. */
-void picture_print(const char *slug, const char *check);
+ * per run the line saying how to get pictures; one line saying why when
+ * the check has no picture. stub: the section is the untouched stub ("not
+ * started"), the reason then (its status, not picture_forget: a section
+ * whose results came from the grading cache forgot nothing). */
+void picture_print(const char *slug, const char *check, int stub);
 
 /* The student edition (picture.c's last part): the replay found no recorded
  * answer for what the running check's open picture asked the reference;

@@ -66,12 +66,12 @@ static int stamped_stub(const char *graded, const char *stub)
     return memchr(rest + hl, '\n', n - hl - tl) == NULL; /* the version: one line */
 }
 
-int progress_not_started(const char *root, const char *slug, const char *source, const char *graded, int compiled)
+int progress_not_started(const char *stubs, const char *slug, const char *source, const char *graded, int compiled)
 {
     if (!compiled)
         return 0;
     char stub[4096];
-    if ((size_t)snprintf(stub, sizeof stub, "%s/exercises/%s/%s", root, slug, source) >= sizeof stub)
+    if ((size_t)snprintf(stub, sizeof stub, "%s/%s/%s", stubs, slug, source) >= sizeof stub)
         return 0;
     return progress_same_bytes(graded, stub) || stamped_stub(graded, stub);
 }

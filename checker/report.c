@@ -79,14 +79,30 @@ static void print_fitted(const char *text, int columns)
     fputs("…", stdout);
 }
 
+/* The failing check the report leads with: the first one that names a
+ * mistake (a diagnosis says what to change; a check failing for the same
+ * mistake without naming it tells less), else the first failing one. A
+ * root-to-tip CCD fails unreachable_target first by a tolerance, but it is
+ * pass_by_pass that names ccd_order. An untouched stub made no mistake:
+ * a diagnosis its answers happen to match (02's zeros are pi minus pi) is
+ * not led with. watch.c's hints follow the same check
+ * (hint_failure_from_results). */
 static const check_result *first_failure(const section_result *sr, size_t *index)
 {
-    for (size_t i = 0; i < sr->check_count; i++)
-        if (!sr->checks[i].passed) {
+    const check_result *first = NULL;
+    for (size_t i = 0; i < sr->check_count; i++) {
+        if (sr->checks[i].passed)
+            continue;
+        if (sr->checks[i].record.diag != DIAG_NONE && sr->status != STATUS_NOT_STARTED) {
             *index = i;
             return &sr->checks[i];
         }
-    return NULL;
+        if (!first) {
+            *index = i;
+            first = &sr->checks[i];
+        }
+    }
+    return first;
 }
 
 static void print_failure(const options *o, const section_result *sr, size_t i)
@@ -101,11 +117,34 @@ static void print_failure(const options *o, const section_result *sr, size_t i)
     text_safe_str(text, sizeof text, r->record.text, TEXT_LINES);
     printf("%s\n", text);
     double wall = os_clock(), cpu = os_cpu();
-    picture_print(sr->def->slug, c->name);
+    picture_print(sr->def->slug, c->name, sr->status == STATUS_NOT_STARTED);
     g_picture_wall += os_clock() - wall;
     g_picture_cpu += os_cpu() - cpu;
-    printf(msg(MSG_REREAD), sr->def->chapter);
+    char page[4200];
+    report_book_page(page, sizeof page, o->root, sr->def->slug);
+    printf(msg(MSG_REREAD), sr->def->chapter, page);
     printf("\n");
+}
+
+/* Where the student finds the section's page of the book (the chapter 9.3
+ * itself is not in the workbook, nor in the student edition): the student
+ * edition of the book as make book writes it, in either tree, from the
+ * folder the checker was run in (root: "." or ../.. from a section). */
+void report_book_page(char *out, size_t size, const char *root, const char *slug)
+{
+    if (!root || !strcmp(root, "."))
+        snprintf(out, size, "build/book/student/%s.html", slug);
+    else
+        snprintf(out, size, "%s/build/book/student/%s.html", root, slug);
+}
+
+/* 1 when no check before `lead` fails (the lead is the first failing one). */
+static int lead_is_first(const section_result *sr, size_t lead)
+{
+    for (size_t i = 0; i < lead; i++)
+        if (!sr->checks[i].passed)
+            return 0;
+    return 1;
 }
 
 /* One section's row: mark, slug, checks passed, status and, cut to fit in
@@ -150,12 +189,17 @@ static void print_progress(size_t done, size_t count, size_t passed, size_t chec
 static void print_failures(const options *o, const section_result *results, size_t count, const char *dir)
 {
     int shown = 0;
-    for (size_t s = 0; s < count && !o->list_only; s++) {
-        for (size_t i = 0; i < results[s].check_count; i++) {
-            if (results[s].checks[i].passed || (shown && !o->show_all))
+    for (size_t s = 0; s < count && !o->list_only && (!shown || o->show_all); s++) {
+        size_t lead;
+        if (!first_failure(&results[s], &lead))
+            continue;
+        /* the leading failure first (first_failure), then with --all the rest in order */
+        for (size_t k = 0; k <= results[s].check_count; k++) {
+            size_t i = k == 0 ? lead : k - 1;
+            if ((k > 0 && i == lead) || results[s].checks[i].passed || (shown && !o->show_all))
                 continue;
-            if (!shown)
-                printf("%s\n", msg(MSG_FIRST_FAILURE));
+            if (!shown) /* the heading says why this check and not the first failing one */
+                printf("%s\n", msg(lead_is_first(&results[s], lead) ? MSG_FIRST_FAILURE : MSG_LEAD_DIAGNOSED));
             else
                 printf("\n");
             print_failure(o, &results[s], i);
@@ -164,8 +208,6 @@ static void print_failures(const options *o, const section_result *results, size
                 printf("\n");
             }
             shown++;
-            if (!o->show_all)
-                break;
         }
     }
 }
@@ -191,6 +233,12 @@ void print_report(const options *o, const section_result *results, size_t count)
     for (size_t s = 0; s < count && !o->list_only; s++)
         if (results[s].note[0])
             printf("\n%s\n", results[s].note);
+    /* make check MEMCHECK=1: say the sanitizers ran, also when they found nothing */
+    for (int k = 0; k < o->flag_count; k++)
+        if (strstr(o->flags[k], "-fsanitize")) {
+            printf("\n%s\n", msg(MSG_MEMCHECK_ON));
+            break;
+        }
 }
 
 void print_scores(const section_result *results, size_t count)

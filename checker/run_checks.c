@@ -142,7 +142,7 @@ static int run_visible(const options *o, section_result *sr, const char *key)
         any_passed |= sr->checks[i].passed;
     char graded[4096];
     snprintf(graded, sizeof graded, "%s/%s/%s", o->dir, sr->def->slug, sr->def->source);
-    int untouched = !any_passed && progress_not_started(o->root, sr->def->slug, sr->def->source, graded, 1);
+    int untouched = !any_passed && progress_not_started(o->stubs, sr->def->slug, sr->def->source, graded, 1);
     if (untouched)
         picture_forget(sr->def);
     if (!ran)

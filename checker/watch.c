@@ -46,6 +46,8 @@ static const char *g_checker = "build/checker", *g_root = ".", *g_dir = "exercis
 /* make hint: the results of the student's last make check (the next hint
  * follows the failure it showed); NULL: hints in order. */
 static const char *g_results;
+/* --stubs DIR: passed on to the checker ("not started", progress.h) */
+static const char *g_stubs;
 /* WORKBOOK_TIMINGS=FILE (make bench-pictures): each redraw appends where
  * its time went - watch's own line, and the checker's (--timings). */
 static const char *g_timings;
@@ -135,10 +137,12 @@ static int show_next_hint(const char *slug, const char *results_path)
     const char *why;
     int k = hint_choose(&h, shown, known ? &now : NULL, &why);
     printf(msg(MSG_HINT_HEADER), k + 1, total, slug);
-    if (why) {
-        printf("\n");
+    /* which rule chose it (hints.h): the named mistake, or the order */
+    printf("\n");
+    if (why)
         printf(msg(MSG_HINT_FOR), why);
-    }
+    else
+        printf("%s", msg(MSG_HINT_IN_ORDER));
     printf("\n\n");
     print_hint(&h, k);
     shown[k] = 1;
@@ -203,6 +207,7 @@ static void run_checker(const char *slug, int list, int color)
     argv[n++] = "--dir"; argv[n++] = g_dir;
     argv[n++] = "--objdir"; argv[n++] = g_objdir;
     argv[n++] = "--work"; argv[n++] = g_work;
+    if (g_stubs) { argv[n++] = "--stubs"; argv[n++] = g_stubs; }
     argv[n++] = color ? "--color" : "--no-color";
     if (list)
         argv[n++] = "--list";
@@ -328,20 +333,35 @@ typedef struct {
     time_t mtimes[MAX_WATCHED];
 } watcher;
 
-/* --hint SECTION: "3", "03" or "03_two_bone", like make check. */
-static int hint_mode(const char *hint, char offered[][64], int count)
+/* The section a student named: "3", "03" or "03_two_bone", like make
+ * check; -1 when none is. */
+static int section_index(const char *name, char offered[][64], int count)
 {
     char padded[8] = "";
-    if (strlen(hint) == 1) /* "3" for 03, like make check */
-        snprintf(padded, sizeof padded, "0%s", hint);
+    if (strlen(name) == 1) /* "3" for 03, like make check */
+        snprintf(padded, sizeof padded, "0%s", name);
     for (int i = 0; i < count; i++) /* accept "03" for 03_two_bone */
-        if (hint[0] && (!strncmp(offered[i], hint, strlen(hint)) || (padded[0] && !strncmp(offered[i], padded, 2))))
-            return show_next_hint(offered[i], g_results);
-    /* not a section: say so and list them, as make check does */
+        if (name[0] && (!strncmp(offered[i], name, strlen(name)) || (padded[0] && !strncmp(offered[i], padded, 2))))
+            return i;
+    return -1;
+}
+
+static void say_no_such_section(char offered[][64], int count)
+{
     fprintf(stderr, "%s", msg(MSG_NO_SECTION));
     for (int i = 0; i < count; i++)
         fprintf(stderr, " %s", offered[i]);
     fprintf(stderr, "\n");
+}
+
+/* --hint SECTION */
+static int hint_mode(const char *hint, char offered[][64], int count)
+{
+    int i = section_index(hint, offered, count);
+    if (i >= 0)
+        return show_next_hint(offered[i], g_results);
+    /* not a section: say so and list them, as make check does */
+    say_no_such_section(offered, count);
     return 2;
 }
 
@@ -532,7 +552,7 @@ static void watch_loop(watcher *w, char offered[][64], int count, int current, i
 
 int main(int argc, char **argv)
 {
-    const char *hint = NULL;
+    const char *hint = NULL, *start = NULL;
     int force_poll = 0;
     for (int i = 1; i < argc; i++) {
         const char *v = i + 1 < argc ? argv[i + 1] : NULL;
@@ -544,6 +564,8 @@ int main(int argc, char **argv)
         else if (v && !strcmp(argv[i], "--dir")) { g_dir = v; i++; }
         else if (v && !strcmp(argv[i], "--objdir")) { g_objdir = v; i++; }
         else if (v && !strcmp(argv[i], "--work")) { g_work = v; i++; }
+        else if (v && !strcmp(argv[i], "--stubs")) { g_stubs = v; i++; }
+        else if (v && !strcmp(argv[i], "--section")) { start = v; i++; }
     }
     msg_choose_language(getenv("WORKBOOK_LANG"));
     g_timings = getenv("WORKBOOK_TIMINGS");
@@ -553,7 +575,12 @@ int main(int argc, char **argv)
         return hint_mode(hint, offered, count);
     if (count == 0)
         return 2;
-    int current = first_not_done(offered, count);
+    /* make watch S=02 opens at 02; else at the first section not done */
+    int current = start ? section_index(start, offered, count) : first_not_done(offered, count);
+    if (current < 0) {
+        say_no_such_section(offered, count);
+        return 2;
+    }
     int tty = isatty(STDIN_FILENO) && isatty(STDOUT_FILENO);
     raw_keys(tty);
     static watcher w;

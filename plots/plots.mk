@@ -10,6 +10,9 @@ PLOTS := $(BUILD)/plots
 PLOT_FIGURES := convergence ccd_curl fk angles triangle pole foot_ik aim root_path controller scene
 PLOT_IMAGES := $(foreach f,$(PLOT_FIGURES),$(PLOTS)/$(f).svg $(PLOTS)/$(f).png)
 HAVE_GNUPLOT := $(shell command -v gnuplot 2>/dev/null)
+# the templates' "set encoding utf8" warns about the degree sign under the C
+# locale (checker/picture.h's GNUPLOT_LOCALE)
+GNUPLOT := LC_ALL=C.UTF-8 gnuplot
 GNUPLOT_HINT := gnuplot is not installed: run 'make setup' (as root) or 'sudo apt-get install -y gnuplot-nox' to draw the figures
 
 FIGURE_SECTIONS := 01_forward_kinematics 02_law_of_cosines 03_two_bone 04_pole_vector
@@ -45,7 +48,7 @@ $(PLOTS)/scene.dat: $(PLOTS)/scene checker/data/mocap/cmu_131_01_start_walk_stop
 	@$< $@ > $(PLOTS)/scene_summary.txt
 
 $(PLOTS)/%.svg $(PLOTS)/%.png: $(PLOTS)/%.dat plots/%.gp plots/common.gp
-	@gnuplot -e "data='$<'; out='$(PLOTS)/$*'" plots/$*.gp
+	@$(GNUPLOT) -e "data='$<'; out='$(PLOTS)/$*'" plots/$*.gp
 
 .PHONY: plots test-plots
 plots: $(if $(HAVE_GNUPLOT),$(PLOT_IMAGES),$(PLOTS)/convergence.dat)
@@ -65,7 +68,7 @@ test-plots: plots
 	  test -s $$svg && xmllint --noout $$svg || { echo "test-plots: $$svg is not valid SVG"; fail=1; }; \
 	  test "$$(head -c 8 $$png | od -An -tx1 | tr -d ' \n')" = 89504e470d0a1a0a || { echo "test-plots: $$png has no PNG signature"; fail=1; }; \
 	  cp $$svg $$svg.first; cp $$png $$png.first; \
-	  gnuplot -e "data='$(PLOTS)/$$f.dat'; out='$(PLOTS)/$$f'" plots/$$f.gp; \
+	  $(GNUPLOT) -e "data='$(PLOTS)/$$f.dat'; out='$(PLOTS)/$$f'" plots/$$f.gp; \
 	  cmp -s $$svg $$svg.first && cmp -s $$png $$png.first || { echo "test-plots: $$f is not byte-identical when redrawn"; fail=1; }; \
 	  rm -f $$svg.first $$png.first; \
 	done; \

@@ -50,6 +50,11 @@ What it does:
     else (the instructor's full reference file). ::: {.hint} is refused:
     hints are written in checker/sections/<slug>/hints.md only.
   * ::: {.student-only} / {.instructor-only}  kept in one edition only.
+  * ::: {.workbook-only} / {.edition-only}  what is true in the whole
+    workbook (make test, SEED, the reference linked) and what is true in
+    the student edition made by make classroom: here the first is kept and
+    the second dropped; checker/classroom/export.sh drops the first from
+    the edition's pages and keeps the second's content.
   * ![caption](plots/NAME.svg)  kept when <book-plots>/NAME.svg exists,
     otherwise replaced by a short note (figures come from a later issue).
   * [text](03_two_bone.md#id)  rewritten to the page's .html (index.html for
@@ -346,6 +351,8 @@ end
 -- Code inside an instructor-only block is resolved here, against solutions/
 -- alone (the student edition never gets that far).
 local function edition_div(el)
+  if el.classes:includes("workbook-only") then return el.content end
+  if el.classes:includes("edition-only") then return {} end
   if el.classes:includes("student-only") then
     if meta_vals.edition ~= "student" then return {} end
     return el.content

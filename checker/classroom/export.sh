@@ -33,23 +33,36 @@ files | LC_ALL=C sort | while IFS= read -r f; do
   cp "$f" "$out/$f"
 done
 
+# The stubs as handed out, apart from exercises/ (the student's work from
+# now on): "not started" is the graded file byte for byte this copy
+# (checker/progress.h), version line and all.
+for s in $SECTIONS; do
+  mkdir -p "$out/checker/stubs/$s"
+done
+
 # The contract: each section's header, as the checker stages it.
 for s in $SECTIONS; do
   mkdir -p "$out/checker/headers/$s"
   cp solutions/"$s"/*.h "$out/checker/headers/$s/"
 done
 
-# The book's student edition: instructor-only blocks are not even in the
-# sources (a fenced div ::: {.instructor-only} ... its closing :::, nested
-# divs counted), the filter reads exercises/ only, the build makes the
-# student edition only.
+# The book's student edition: instructor-only blocks, and workbook-only ones
+# (true of the whole workbook, not of this edition: make test, SEED, the
+# reference linked), are not even in the sources (a fenced div ::: {...}
+# ... its closing :::, nested divs counted); edition-only blocks keep their
+# content, unwrapped (book.lua drops them in the workbook's own book). The
+# filter reads exercises/ only, the build makes the student edition only.
 for f in "$out"/chapters/[0-9][0-9]_*.md; do
   awk 'function opens(l) { return l ~ /^:::+[ \t]*[{A-Za-z]/ }
        function closes(l) { return l ~ /^:::+[ \t]*$/ }
        skip { if (opens($0)) depth++; else if (closes($0)) { depth--; if (depth == 0) skip = 0 }; next }
-       /^:::+[ \t]*\{[^}]*\.instructor-only/ { skip = 1; depth = 1; next }
+       /^:::+[ \t]*\{[^}]*\.(instructor-only|workbook-only)/ { skip = 1; depth = 1; next }
+       /^:::+[ \t]*\{[^}]*\.edition-only/ { unwrap[++top] = 1; next }
+       opens($0) { unwrap[++top] = 0; print; next }
+       closes($0) && top > 0 { if (unwrap[top--]) next; print; next }
        { print }' "$f" >"$f.tmp" && mv "$f.tmp" "$f"
 done
+if grep -l 'workbook-only\|edition-only' "$out"/chapters/[0-9][0-9]_*.md; then echo "classroom: a workbook-only or edition-only block left in the pages above"; exit 1; fi
 sed -i 's/for _, tree in ipairs({"exercises", "solutions"}) do/for _, tree in ipairs({"exercises"}) do -- the student edition has no solutions\//' \
   "$out/chapters/filters/book.lua"
 grep -q 'ipairs({"exercises"})' "$out/chapters/filters/book.lua" || { echo "classroom: book.lua changed: update export.sh"; exit 1; }
@@ -64,9 +77,16 @@ for v in 'BOOK_EDITIONS := student' 'BOOK_SECTIONS := $(notdir $(wildcard exerci
          'pages, student edition ->' '--print-catalog'; do
   grep -qF -- "$v" "$out/chapters/book.mk" || { echo "classroom: chapters/book.mk changed: update export.sh ($v)"; exit 1; }
 done
-# the figures as drawn for the instructor's book, when make plots has run
+# The figures as drawn for the instructor's book (FIGURES: classroom.mk drew
+# them): every figure a page shows, or no export (issue 35: a fresh tree's
+# edition showed "[รูป … ยังไม่มี …]" on every page).
+: "${FIGURES:?the folder of the drawn figures (make classroom draws them)}"
 mkdir -p "$out/chapters/figures"
-if ls build/plots/*.svg >/dev/null 2>&1; then cp build/plots/*.svg "$out/chapters/figures/"; fi
+missing=""
+for name in $(grep -ho '(plots/[A-Za-z0-9_.-]*\.svg)' "$out"/chapters/[0-9][0-9]_*.md | sed 's|^(plots/||; s|)$||' | sort -u); do
+  if [ -s "$FIGURES/$name" ]; then cp "$FIGURES/$name" "$out/chapters/figures/"; else missing="$missing $name"; fi
+done
+[ -z "$missing" ] || { echo "classroom: figures not drawn in $FIGURES:$missing (see build/classroom/plots.log)"; exit 1; }
 
 # The recorded answers and the stamp: the commit, and whether the tree
 # had changes on top of it.
@@ -93,6 +113,7 @@ for f in $TRUSTED_SRC $WATCH_SRC; do [ -f "$out/$f" ] || { echo "classroom: $f i
 for s in $SECTIONS; do
   printf '\n/* IK & Root Motion workbook, student edition @%s (grading reads this line: keep it) */\n' "$commit$dirty" \
     >>"$out/exercises/$s/${s#*_}.c"
+  cp "$out/exercises/$s/${s#*_}.c" "$out/checker/stubs/$s/"
 done
 
 cp checker/classroom/Makefile.student "$out/Makefile"

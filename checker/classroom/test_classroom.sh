@@ -23,7 +23,11 @@
 #                section folder the paths printed open from there
 #   book         the export's checker prints the instructor's catalog (the
 #                book's checks and named mistakes); make book builds the
-#                student edition there (when pandoc is installed)
+#                student edition there (when pandoc is installed), with
+#                every figure and no untrue sentence (issue 35)
+#   seed         make check SEED=7 says it is ignored, in Thai and English
+#   not-started  a changed file graded in place is failing, not "not started"
+#   reread       a failure names the book's page to reread, which is there
 set -u
 export LC_ALL=C
 ROOT=$(pwd -P)
@@ -300,9 +304,74 @@ if command -v pandoc >/dev/null 2>&1; then
     && [ "$(ls "$EXPORT"/build/book/student/*.html | wc -l)" = "$pages" ] && [ ! -e "$EXPORT/build/book/instructor" ] \
     && pass "book: make book builds the $pages pages of the student edition there, no instructor edition" \
     || { fail "book: make book in the export"; detail <"$WORK/book.log"; }
+  # every figure drawn, no placeholder (issue 35: a fresh tree's edition
+  # showed "[รูป … ยังไม่มี …]" on every page)
+  want_figs=$(grep -ho '(plots/[A-Za-z0-9_.-]*\.svg)' "$EXPORT"/chapters/[0-9][0-9]_*.md | sort -u | wc -l)
+  missing_figs=$(grep -ho 'src="plots/[A-Za-z0-9_.-]*\.svg"' "$EXPORT"/build/book/student/*.html | sort -u \
+    | sed 's/^src="//; s/"$//' | while read -r f; do [ -s "$EXPORT/build/book/student/$f" ] || echo "$f"; done)
+  shown_figs=$(grep -ho 'src="plots/[A-Za-z0-9_.-]*\.svg"' "$EXPORT"/build/book/student/*.html | sort -u | wc -l)
+  if [ "$want_figs" -gt 0 ] && [ "$shown_figs" = "$want_figs" ] && [ -z "$missing_figs" ] \
+     && ! grep -l 'figure-missing\|\[รูป .*ยังไม่มี' "$EXPORT"/build/book/student/*.html >/dev/null; then
+    pass "book: the edition's book shows all $want_figs figures its pages name, each file there, no placeholder"
+  else
+    fail "book: figures: $shown_figs of $want_figs shown, missing:$missing_figs; placeholders in: $(grep -l 'figure-missing' "$EXPORT"/build/book/student/*.html | tr '\n' ' ')"
+  fi
+  # only what is true in the edition (issue 35): the pages as text, tags dropped
+  for f in "$EXPORT"/build/book/student/*.html; do sed -e 's/<[^>]*>//g' "$f" | sed "s|^|$(basename "$f"): |"; done >"$WORK/book.txt"
+  untrue=""
+  grep -q 'SEED=[0-9]' "$WORK/book.txt" && untrue="$untrue SEED=N($(grep -o '^[^:]*: .*SEED=[0-9]' "$WORK/book.txt" | cut -d: -f1 | sort -u | tr '\n' ' '))"
+  # every "make <target>" the pages name is a target of the edition's Makefile
+  # (make test, plots, scene are the workbook's; "make bench" is only in the
+  # given headers' comments, where measured numbers say how they were measured)
+  targets=" $(make -C "$EXPORT" -pq NO_SETUP=1 2>/dev/null | sed -n 's/^\([a-z][a-z_-]*\):.*/\1/p' | sort -u | tr '\n' ' ') bench "
+  for t in $(grep -o 'make [a-z][a-z_-]*' "$WORK/book.txt" | cut -c6- | sort -u); do
+    case "$targets" in *" $t "*) ;; *) untrue="$untrue make-$t($(grep "make $t" "$WORK/book.txt" | cut -d: -f1 | sort -u | tr '\n' ' '))";; esac
+  done
+  grep -q 'solutions/\|build/book/instructor\|ฉบับผู้สอน' "$WORK/book.txt" && untrue="$untrue instructor-build($(grep 'solutions/\|build/book/instructor\|ฉบับผู้สอน' "$WORK/book.txt" | cut -d: -f1 | sort -u | tr '\n' ' '))"
+  grep -q 'ลิงก์ของ 02' "$WORK/book.txt" && untrue="$untrue 03-links-reference-02"
+  grep -q '03_two_bone.html: .*ลิงก์ 02 ของคุณเอง' "$WORK/book.txt" || untrue="$untrue 03-says-not-which-02"
+  # "แก้ ... ทั้ง<N>ฟังก์ชัน" names as many functions as the page's task lists
+  for md in "$EXPORT"/chapters/[0-9][0-9]_*.md; do
+    word=$(grep -o 'ทั้ง\(สอง\|สาม\|สี่\|ห้า\|หก\|เจ็ด\|แปด\)ฟังก์ชัน' "$md" | head -1 | sed 's/^ทั้ง//; s/ฟังก์ชัน$//')
+    [ -n "$word" ] || continue
+    n=$(echo "สอง:2 สาม:3 สี่:4 ห้า:5 หก:6 เจ็ด:7 แปด:8" | tr ' ' '\n' | sed -n "s/^$word://p")
+    listed=$(awk '/^## .*\{#task\}/ { t = 1; next } /^## / { t = 0 } t' "$md" | grep -o 'function="[A-Za-z0-9_]*"' | sort -u | wc -l)
+    [ "$listed" = 0 ] || [ "$n" = "$listed" ] || untrue="$untrue $(basename "$md"):ทั้ง$word($n)-lists-$listed"
+  done
+  [ -z "$untrue" ] && pass "book: no untrue sentence (no SEED=N, no make target the edition lacks, no instructor build or solutions/, 03 says it links your 02, each 'all N functions' counts the task's list)" \
+    || fail "book: untrue in the edition:$untrue"
 else
   echo "SKIP  test-classroom: book: make book in the export (no pandoc)"
 fi
+
+# ---- true in the edition: SEED, not started, where to reread --------------------------------------
+# SEED is ignored, said in the language of the rest (the message catalogue)
+(cd "$EXPORT" && make --no-print-directory check S=02 SEED=7 >"$WORK/seed-th.log" 2>&1)
+(cd "$EXPORT" && make --no-print-directory check S=02 SEED=7 LANG=en >"$WORK/seed-en.log" 2>&1)
+grep -q '^(ฉบับผู้เรียนนี้มีคำตอบของ seed 1 เท่านั้น: SEED=7 ไม่มีผล' "$WORK/seed-th.log" \
+  && grep -q '^(this student edition has the answers of seed 1 only: SEED=7 is ignored' "$WORK/seed-en.log" \
+  && pass "seed: make check SEED=7 says it is ignored, in Thai and with LANG=en in English" \
+  || { fail "seed: SEED=7's message"; head -3 "$WORK/seed-th.log" "$WORK/seed-en.log" | detail; }
+# "not started" is the untouched stub only, also graded in place (make
+# check, the CI summary): one line changed, 0 checks passing, is failing
+g=$EXPORT/exercises/02_law_of_cosines/law_of_cosines.c
+cp "$g" "$WORK/stub02.keep"
+(cd "$EXPORT" && make --no-print-directory check S=02 LANG=en >"$WORK/ns-before.log" 2>&1)
+before=$(awk -F'\t' '$1 == "section" && $2 == "02_law_of_cosines" { print $3 }' "$EXPORT/build/check/exercises/results.tsv")
+printf '\n/* my first try */\nint my_try = 1;\n' >>"$g"
+(cd "$EXPORT" && make --no-print-directory check S=02 LANG=en >"$WORK/ns-after.log" 2>&1)
+after=$(awk -F'\t' '$1 == "section" && $2 == "02_law_of_cosines" { print $3 }' "$EXPORT/build/check/exercises/results.tsv")
+(cd "$EXPORT" && .ci/summary.sh build/check/exercises/results.tsv /dev/null >"$WORK/ns-summary.md" 2>&1)
+cp "$WORK/stub02.keep" "$g"
+[ "$before" = not_started ] && [ "$after" = failing ] && grep -qE '02_law_of_cosines +0/[0-9]+ +failing' "$WORK/ns-after.log" \
+  && grep -q '02_law_of_cosines.*failing' "$WORK/ns-summary.md" \
+  && pass "not-started: in the edition's own exercises/, the untouched 02 is not started; one line added (0 passing) is failing, in make check and the CI summary" \
+  || { fail "not-started: before '$before', after '$after'"; grep -E '02_law' "$WORK/ns-after.log" "$WORK/ns-summary.md" | detail; }
+# where to reread: the book's page, which make book wrote there
+page=$(sed -n 's/.*summed up in the book, page \([^ ]*\.html\).*/\1/p' "$WORK/ns-after.log" | head -1)
+[ -n "$page" ] && { [ -s "$EXPORT/$page" ] || ! command -v pandoc >/dev/null 2>&1; } \
+  && pass "reread: the failure names the book's page ($page), and it is there" \
+  || { fail "reread: page '$page'"; grep 'reread' "$WORK/ns-after.log" | detail; }
 
 echo "test-classroom: $passed passed, $failed failed"
 [ "$failed" = 0 ]

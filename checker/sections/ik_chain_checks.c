@@ -1127,7 +1127,7 @@ void ik_chain_figure(const ik_chain_spec *s, const char *slug)
     }
     char expr[3400];
     snprintf(expr, sizeof expr, "data='%s'; out='%s'; solver='%s'; root='%s'", data, out, s->solve_name, CHECK_ENV.root);
-    const char *argv[] = {"gnuplot", "-e", expr, script, NULL};
+    const char *argv[] = {"env", GNUPLOT_LOCALE, "gnuplot", "-e", expr, script, NULL}; /* picture.h */
     spawn_request sq = {.argv = argv, .timeout_ms = 30000, .output_keep = 200, .output_limit = 1u << 16};
     spawn_result sr;
     spawn_run(&sq, &sr);

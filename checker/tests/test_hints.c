@@ -145,19 +145,72 @@ static void test_choice(void)
     expect_choice(hint_is_for(g_h.hint[2].tags, "nan_acos"), 1, "tags split at commas");
     int shown[HINTS_MAX] = {0};
     expect_choice(choose("", "", "", shown), 0, "no failure known: the first");
-    /* the named mistake wins over file order, the check and the outcome */
+    /* the named mistake wins over file order */
     expect_choice(choose("distance_margin", "chapter_arm", "wrong", shown), 2, "the mistake's hint first");
     shown[2] = 1;
     expect_choice(choose("distance_margin", "chapter_arm", "wrong", shown), 4, "then the mistake's next hint");
     shown[4] = 1;
-    expect_choice(choose("distance_margin", "chapter_arm", "wrong", shown), 1, "then the check's");
-    shown[1] = 1;
-    expect_choice(choose("distance_margin", "chapter_arm", "wrong", shown), 0, "then the weakest left");
-    expect_choice(choose("-", "other_check", "no_compile", shown), 3, "an outcome's hint");
+    /* no hint left for it: weakest first, a check's tag calls nothing */
+    expect_choice(choose("distance_margin", "chapter_arm", "wrong", shown), 0, "then the weakest left, not the check's");
+    shown[0] = 1;
+    expect_choice(choose("-", "chapter_arm", "wrong", shown), 1, "then in order");
+    expect_choice(choose("-", "other_check", "no_compile", shown), 1, "an outcome calls no hint either");
     for (int k = 0; k < 5; k++)
         shown[k] = 1;
     expect_choice(choose("distance_margin", "", "", shown), 4, "all shown: the strongest for the mistake again");
     expect_choice(choose("", "", "", shown), 4, "all shown, no failure: the last");
+    /* Issue 35: three calls on one failure with no named mistake gave 3/5,
+     * 1/5, 2/5 (a check's tag first). Every call without a named mistake
+     * is the weakest not shown yet, and the rule is said (why) only when a
+     * mistake chose the hint. */
+    int order[HINTS_MAX] = {0};
+    for (int call = 0; call < 5; call++) {
+        hint_failure now = {"chapter_arm", "wrong", "-"}; /* a tagged check */
+        const char *why = "x";
+        int k = hint_choose(&g_h, order, &now, &why);
+        expect_choice(k, call, "no named mistake: call by call, weakest first");
+        expect_choice(why != NULL, 0, "no named mistake: no mistake named as the reason");
+        order[k] = 1;
+    }
+    int fresh[HINTS_MAX] = {0};
+    hint_failure named = {"chapter_arm", "wrong", "nan_acos"};
+    const char *why = NULL;
+    expect_choice(hint_choose(&g_h, fresh, &named, &why), 2, "nan_acos: its hint, out of order");
+    expect_choice(why && !strcmp(why, "nan_acos"), 1, "the reason named is the mistake");
+}
+
+/* The failure the hints follow is the one the report leads with: the
+ * first failing check that names a mistake, else the first failing one. */
+static void test_failure_from_results(void)
+{
+    char path[] = "/tmp/test_hints_results.XXXXXX";
+    int fd = mkstemp(path);
+    if (fd < 0) {
+        g_fail++;
+        return;
+    }
+    static const char TSV[] = "section\t05_ccd\tfailing\n"
+                              "check\t05_ccd\tinvalid_input\tpass\t-\t-\tfixed\n"
+                              "check\t05_ccd\tunreachable_target\tfail\twrong\t-\tfixed\n"
+                              "check\t05_ccd\tpass_by_pass\tfail\twrong\tccd_order\tfixed\n"
+                              "check\t05_ccd\tbone_length\tfail\twrong\tbone_length\tfixed\n"
+                              "check\t06_fabrik\tinvalid_input\tfail\twrong\t-\tfixed\n"
+                              "section\t02_law_of_cosines\tnot_started\t0\t7\t0.010\t0.010\n"
+                              "check\t02_law_of_cosines\tworked_examples\tfail\twrong\t-\tfixed\n"
+                              "check\t02_law_of_cosines\tout_of_reach\tfail\twrong\tbend_for_interior\tfixed\n";
+    if (write(fd, TSV, sizeof TSV - 1) != (ssize_t)(sizeof TSV - 1))
+        g_fail++;
+    close(fd);
+    hint_failure got;
+    expect_choice(hint_failure_from_results(path, "05_ccd", &got), 1, "05's failure found");
+    expect_choice(!strcmp(got.check, "pass_by_pass") && !strcmp(got.diag, "ccd_order"), 1,
+                  "the first failing check that names a mistake (pass_by_pass, ccd_order), not unreachable_target");
+    expect_choice(hint_failure_from_results(path, "06_fabrik", &got), 1, "06's failure found");
+    expect_choice(!strcmp(got.check, "invalid_input"), 1, "no mistake named: the first failing check");
+    expect_choice(hint_failure_from_results(path, "02_law_of_cosines", &got), 1, "02's failure found");
+    expect_choice(!strcmp(got.check, "worked_examples") && !strcmp(got.diag, "-"), 1,
+                  "an untouched stub: the first failing check, its coincidental diagnosis not followed");
+    unlink(path);
 }
 
 /* Tags of the real files name something that exists. */
@@ -227,6 +280,7 @@ int main(int argc, char **argv)
     int table = argc > 2 && !strcmp(argv[2], "--table");
     test_math();
     test_choice();
+    test_failure_from_results();
     test_tags(root);
     if (table) {
         char path[1024];

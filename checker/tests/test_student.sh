@@ -6,7 +6,11 @@
 # (NULL too); make check builds quietly and fails without make's error line;
 # progress counts match the checks; the table
 # fits 80 columns; colours only on a terminal and never with NO_COLOR; both
-# languages print every message id; MEMCHECK names a planted overflow;
+# languages print every message id; MEMCHECK names a planted overflow and
+# says the sanitizers ran; "not started" in place is the stub as handed out;
+# the report leads with the failing check that names a mistake and hints
+# come weakest first unless that mistake calls for one; make watch S= opens
+# at that section;
 # watch mode redraws on a save (inotify and polling), ignores swap files
 # and answers n/h/q in a real terminal (tmux).
 set -uo pipefail
@@ -65,6 +69,39 @@ want=$(awk '/^---/ { k++ } /<!-- for:.* distance_margin/ { print k + 1; exit }' 
   || bad "with distance_margin on screen, make hint did not give hint $want (the one for it)"
 "$watch" --root . --hint 02 --results "$dir/margin_w/results.tsv" > "$dir/hint_margin2" 2>&1
 grep -q "^คำใบ้ 1/" "$dir/hint_margin2" && ok || bad "after the mistake's only hint, the next was not the weakest left (hint 1)"
+rm -rf build/hints
+
+# ---- the report leads with the failing check that names a mistake, and
+# the hints come weakest first unless that mistake calls for one (issue 35:
+# a root-to-tip CCD showed unreachable_target, no mistake named, and hints
+# came 3/5, 1/5, 2/5). ----------------------------------------------------
+mkdir -p "$dir/ccdorder/05_ccd"
+sed -f checker/tests/buggy/ccd_order/05_ccd.sed solutions/05_ccd/ccd.c > "$dir/ccdorder/05_ccd/ccd.c"
+check --dir "$dir/ccdorder" --work "$dir/ccdorder_w" --section 05 --no-color --lang en > "$dir/ccdorder.txt" 2>/dev/null
+r=$dir/ccdorder_w/results.tsv
+# the case is worth testing only while an unnamed failure comes first
+awk -F'\t' '$1 == "check" && $4 == "fail" { print $3 "/" $6 }' "$r" | head -1 | grep -q '^unreachable_target/-$' \
+  && grep -q "^check	05_ccd	pass_by_pass	fail	wrong	ccd_order" "$r" && ok \
+  || bad "the root-to-tip CCD no longer fails unreachable_target (unnamed) before pass_by_pass (ccd_order): pick another case"
+[ "$(grep -c '^✗ 05_ccd ›' "$dir/ccdorder.txt")" = 1 ] && grep -q '^✗ 05_ccd › pass_by_pass' "$dir/ccdorder.txt" \
+  && grep -q 'diagnosis \[ccd_order\]' "$dir/ccdorder.txt" && grep -q '^failing check that names the mistake' "$dir/ccdorder.txt" \
+  && grep -qE '05_ccd +4/6 +failing — pose after pass' "$dir/ccdorder.txt" && ok \
+  || bad "the report does not lead with pass_by_pass's ccd_order (the row and the failure in full)"
+rm -rf build/hints
+want=$(awk '/^---/ { k++ } /<!-- for:.* ccd_order/ { print k + 1; exit }' checker/sections/05_ccd/hints.md)
+total=$(($(grep -c '^---' checker/sections/05_ccd/hints.md) + 1))
+got=""
+for i in $(seq 1 "$total"); do
+  WORKBOOK_LANG=en "$watch" --root . --hint 05 --results "$r" > "$dir/hint_ccd$i" 2>&1
+  n=$(sed -n 's/^hint \([0-9]*\)\/.*/\1/p' "$dir/hint_ccd$i")
+  got="$got $n"
+  # each hint says the rule that chose it
+  if [ "$i" = 1 ]; then grep -q '^(chosen for the mistake the checker names in the failure you see: ccd_order)' "$dir/hint_ccd$i" || got="$got(no rule said)"
+  else grep -q '^(the weakest hint not shown yet' "$dir/hint_ccd$i" || got="$got(no rule said)"; fi
+done
+expected=" $want$(seq 1 "$total" | grep -vx "$want" | sed 's/^/ /' | tr -d '\n')"
+[ -n "$want" ] && [ "$got" = "$expected" ] && ok \
+  || bad "hints for a ccd_order failure came as$got, expected$expected (the mistake's, then weakest first, each saying its rule)"
 rm -rf build/hints
 
 # ---- make run: S=03 like make check; a wrong name is one line, not a link error
@@ -151,6 +188,27 @@ rc=$?
 edit=$(sed -n 's/^  next: edit \(.*\), then run.*/\1/p' "$dir/inside_quiet.txt")
 [ $rc != 0 ] && ! grep -q 'make: \*\*\*' "$dir/inside_quiet.txt" && [ -n "$edit" ] && (cd exercises/03_two_bone && test -f "$edit") && ok \
   || bad "inside exercises/03_two_bone: make's error line, exit 0, or a path ('$edit') that does not open from there (rc $rc)"
+
+# ---- "not started" in place: make check grades exercises/ itself, which is
+# the student's work, so it compares with the stubs as handed out (a
+# snapshot), not with the file itself (issue 35: a changed 02 with no check
+# passing was "not started"). A tree of links to this one with exercises/
+# its own copy: nothing here is touched. -----------------------------------
+nr=$dir/inplace
+case $sb in /*) sb_abs=$sb;; *) sb_abs=$PWD/$sb;; esac
+mkdir -p "$nr"
+for x in $(ls -A | grep -vx 'build\|exercises\|\.git'); do ln -s "$PWD/$x" "$nr/$x"; done
+cp -r exercises "$nr/exercises"
+make -C "$nr" --no-print-directory check S=02 LANG=en BUILD="$sb_abs" > "$dir/inplace1.txt" 2>&1
+printf '\n/* my first try */\nint my_try = 1;\n' >> "$nr/exercises/02_law_of_cosines/law_of_cosines.c"
+make -C "$nr" --no-print-directory check S=02 LANG=en BUILD="$sb_abs" > "$dir/inplace2.txt" 2>&1
+grep -qE "02_law_of_cosines +0/[0-9]+ +not started" "$dir/inplace1.txt" && grep -qE "02_law_of_cosines +0/[0-9]+ +failing" "$dir/inplace2.txt" && ok \
+  || bad "make check in place: the untouched 02 is not 'not started', or one added line with no check passing is not 'failing'"
+make -C "$nr" --no-print-directory list LANG=en BUILD="$sb_abs" > "$dir/inplace3.txt" 2>&1
+grep -qE "02_law_of_cosines +0/[0-9]+ +failing" "$dir/inplace3.txt" && grep -qE "03_two_bone +0/[0-9]+ +not started" "$dir/inplace3.txt" && ok \
+  || bad "make list in place: 02 changed is not failing or 03 untouched is not not started"
+make --no-print-directory -n watch S=03 BUILD="$sb" 2>/dev/null | grep -q -- "--stubs $sb/stubs --section 03" && ok \
+  || bad "make watch does not pass the stubs and S= (--stubs, --section) to watch"
 if command -v gnuplot > /dev/null; then
   (cd exercises/05_ccd && make --no-print-directory check LANG=en) > "$dir/inside_plot.txt" 2>&1
   png=$(grep -o '[^ ]*05_ccd_vs_reference.png' "$dir/inside_plot.txt" | head -1)
@@ -210,6 +268,14 @@ check --dir "$dir/mem" --work "$dir/memw" --section 02 --no-color \
 grep -q "MEMCHECK" "$dir/mem.txt" && grep -q "heap-buffer-overflow" "$dir/mem.txt" \
   && grep -q "elbow_interior_angle" "$dir/mem.txt" && grep -q "law_of_cosines.c" "$dir/mem.txt" && ok \
   || bad "MEMCHECK did not name the planted heap overflow"
+# it says the sanitizers ran, also when they found nothing (issue 35)
+grep -q "^MEMCHECK: โค้ดของคุณถูก build ด้วย AddressSanitizer + UBSan" "$dir/mem.txt" && ok || bad "MEMCHECK=1 does not say the sanitizers ran"
+check --dir solutions --work "$dir/memok" --section 02 --no-color --lang en \
+  --cflags "-fsanitize=address,undefined -fno-omit-frame-pointer -g" > "$dir/memok.txt" 2>/dev/null
+grep -q "^MEMCHECK: your code was built with AddressSanitizer + UBSan and ran every check above" "$dir/memok.txt" && ok \
+  || bad "MEMCHECK=1 on a passing 02 does not say the sanitizers ran"
+check --dir solutions --work "$dir/memno" --section 02 --no-color --lang en > "$dir/memno.txt" 2>/dev/null
+grep -q "^MEMCHECK" "$dir/memno.txt" && bad "without MEMCHECK the run says the sanitizers ran" || ok
 
 # ---- the student's convergence figure (05/06), when gnuplot is here --------
 if command -v gnuplot > /dev/null; then
@@ -235,6 +301,13 @@ cp solutions/02_law_of_cosines/law_of_cosines.c "$dir/ex_watch/02_law_of_cosines
 wait_for "$dir/poll.txt" "make watch #2 — 02_law_of_cosines" 30 && ok || bad "polling missed a save"
 kill "$poll_pid" 2>/dev/null; wait "$poll_pid" 2>/dev/null
 cp exercises/02_law_of_cosines/law_of_cosines.c "$dir/ex_watch/02_law_of_cosines/"
+# make watch S=03 opens at 03 (issue 35: it opened at the first section not done)
+"$watch" --poll --checker "$checker" --root . --dir "$dir/ex_watch" --objdir "$objdir" --work "$dir/pw3" --section 03 \
+  > "$dir/poll3.txt" 2>&1 &
+poll_pid=$!
+wait_for "$dir/poll3.txt" "make watch #1" 30
+grep -q "make watch #1 — 03_two_bone" "$dir/poll3.txt" && ok || bad "watch --section 03 did not open at 03: $(grep -m1 'make watch #1' "$dir/poll3.txt")"
+kill "$poll_pid" 2>/dev/null; wait "$poll_pid" 2>/dev/null
 
 # inotify in a real terminal, driven by keys
 session=wbtest$$
