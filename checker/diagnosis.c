@@ -27,6 +27,7 @@ static const struct {
     [DIAG_TARGET_ON_ROOT] = {"target_on_root", MSG_ADVICE_TARGET_ON_ROOT},
     [DIAG_LERP_CLAMPED] = {"lerp_clamped", MSG_ADVICE_LERP_CLAMPED},
     [DIAG_WEIGHT_JUMP] = {"weight_jump", MSG_ADVICE_WEIGHT_JUMP},
+    [DIAG_DELTA_NOT_TURNED] = {"delta_not_turned", MSG_ADVICE_DELTA_NOT_TURNED},
 };
 
 /* Where each is proven (checker/tests/buggy/<id>/<slug>.sed); designated,
@@ -52,6 +53,7 @@ static const char *const SECTIONS_OF[DIAG_COUNT] = {
     [DIAG_TARGET_ON_ROOT] = "03_two_bone",
     [DIAG_LERP_CLAMPED] = "06_fabrik",
     [DIAG_WEIGHT_JUMP] = "07_foot_ik",
+    [DIAG_DELTA_NOT_TURNED] = "09_root_motion",
 };
 
 const char *diagnosis_id(diagnosis d)

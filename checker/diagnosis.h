@@ -27,6 +27,7 @@ typedef enum {
     DIAG_TARGET_ON_ROOT,    /* two-bone: the chapter's normalized zero vector, target on the root */
     DIAG_LERP_CLAMPED,      /* FABRIK: Unity's Vector3.Lerp clamps lambda to 1, bones shrink */
     DIAG_WEIGHT_JUMP,       /* foot IK: the chapter's weight set to 0 or 1 at once, no fade */
+    DIAG_DELTA_NOT_TURNED,  /* root motion: the clip's delta added in world axes, not turned by the yaw */
     DIAG_COUNT
 } diagnosis;
 

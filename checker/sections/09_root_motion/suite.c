@@ -413,7 +413,16 @@ static int expect_playback(const rm_play_request *rq, const rm_play_response *rs
             char given[600]; /* copied out: the two texts below use many of fmt()'s buffers */
             snprintf(given, sizeof given, "%s", playback_given(rq, i, what));
             path_picture(rq, rs, i, what);
-            check_fail(DIAG_NONE, given, fmt(T(MSG_RM_ON_ROOT),
+            /* Named when this step is the student's own delta added
+             * unturned (world axes) where the yaw would have turned it. */
+            const rm_character before = i == 0 ? rq->start : rs->characters[i - 1];
+            const vec3 step = rs->deltas[i].translation;
+            const diagnosis d =
+                v3_distance(got.position, v3_add(before.position, step)) <= POS_TOL &&
+                        !(v3_distance(got.position, v3_add(before.position, rm_rotate_yaw(step, before.yaw))) <= POS_TOL)
+                    ? DIAG_DELTA_NOT_TURNED
+                    : DIAG_NONE;
+            check_fail(d, given, fmt(T(MSG_RM_ON_ROOT),
                                              character_text(want)),
                        fmt(T(MSG_RM_PLAYBACK_GOT), character_text(got),
                            (double)off, hint, fmt_v3(rs->deltas[i].translation), fmt_deg(rs->deltas[i].turn)));
