@@ -8,7 +8,8 @@
 # and the seed miss the cache; damaged compiler entries are asked again; work folders are removed and what
 # is left per submission is small; an interrupted grade_all resumes to the
 # same gradebook; the gradebook flags copies of the stub; the class
-# summary names the mistakes; the similarity report ranks planted copies
+# summary names the mistakes, counts none of an untouched stub's, totals
+# every check's failures and draws them; the similarity report ranks planted copies
 # above independent solutions and matches no stub.
 set -uo pipefail
 build=$1 checker=$2 grade_all=$3 objdir=$4
@@ -243,6 +244,58 @@ grep -q "^| 02_law_of_cosines | .* | \`[a-z_]*\` [0-9]" "$dir/summary/summary.md
 grep -q "^| submissions | " "$dir/summary/summary.md" && ok || bad "the summary has no score histogram"
 grep -q "02: [a-z_]* in [0-9]* of $count" "$dir/summary.log" && ok || bad "the terminal summary names no mistake: $(cat "$dir/summary.log")"
 ! command -v gnuplot >/dev/null || { [ -s "$dir/summary/summary.svg" ] && [ -s "$dir/summary/summary.png" ] && ok || bad "no summary figures"; }
+# Its counts, recomputed here from every results.tsv: a named mistake and a
+# failed check count only in sections the submission started (the untouched
+# stubs of student 7 fail everything and look like bend_for_interior in 02
+# by accident); every failed check is totalled, named or not; the picture
+# (the SVG's text) names the checks failed most and the mistakes made most.
+python3 - "$dir/first" "$dir/summary" <<'PY' > "$dir/summary_check.log" 2>&1 && ok || bad "the class summary's counts: $(cat "$dir/summary_check.log")"
+import collections, glob, os, re, shutil, sys
+results, out = sys.argv[1:3]
+diag, failed, unnamed, tried = collections.Counter(), collections.Counter(), collections.Counter(), collections.Counter()
+stub_diags = set()
+for f in glob.glob(results + "/*/results.tsv"):
+    status, seen = {}, set()
+    for line in open(f, encoding="utf-8"):
+        p = line.rstrip("\n").split("\t")
+        if p[0] == "section":
+            status[p[1]] = p[2]
+            continue
+        sec, check, res, outcome, d = p[1], p[2], p[3], p[4], p[5]
+        if outcome in ("no_compile", "missing"):
+            continue
+        if status[sec] == "not_started":
+            if d != "-": stub_diags.add((sec, d))
+            continue
+        tried[sec, check] += 1
+        if res == "fail":
+            failed[sec, check] += 1
+            if d == "-": unnamed[sec, check] += 1
+            elif (sec, d) not in seen: seen.add((sec, d)); diag[sec, d] += 1
+md = open(out + "/summary.md", encoding="utf-8").read()
+errors = []
+if not stub_diags: errors.append("the class has no stub with a diagnosis: nothing is proven")
+for row in re.findall(r"^\| (\d\d_\w+) \| .* \| (.*) \|$", md.split("## The named")[0], re.M):
+    sec, cell = row
+    got = {} if cell == "none" else {m: int(n) for m, n in re.findall(r"`(\w+)` (\d+)", cell)}
+    want = {d: n for (s, d), n in diag.items() if s == sec}
+    if got != want: errors.append(f"{sec}: named mistakes {got}, expected {want}")
+rows = re.findall(r"^\| (\d\d_\w+) \| (\w+) \| (\d+) of (\d+) \| (\d+) \| (\d+) \|$", md, re.M)
+got = {(s, c): (int(a), int(b), int(n), int(u)) for s, c, a, b, n, u in rows}
+want = {k: (failed[k], tried[k], failed[k] - unnamed[k], unnamed[k]) for k in failed}
+if got != want: errors.append(f"failures per check differ: {sorted(set(got.items()) ^ set(want.items()))[:4]}")
+if not unnamed: errors.append("no failure without a name in the class: the 'no name' column is not proven")
+if shutil.which("gnuplot"):
+    svg = open(out + "/summary.svg", encoding="utf-8").read()
+    for what, counts in (("check failed most", failed), ("mistake made most", diag)):
+        most = max(counts.values(), default=0)
+        if not any(f"{s[:2]} {name}" in svg for (s, name), n in counts.items() if n == most):
+            errors.append(f"the picture does not show the {what}")
+    for text in ("not started", "Checks failed most often", "Named mistakes made most often"):
+        if text not in svg: errors.append(f"the picture does not show '{text}'")
+print("\n".join(errors))
+sys.exit(1 if errors else 0)
+PY
 
 # ---- the similarity report ------------------------------------------------------
 if command -v sim_c >/dev/null; then
