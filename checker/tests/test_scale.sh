@@ -308,11 +308,25 @@ if command -v sim_c >/dev/null; then
       "$sim/copy_$k/02_law_of_cosines/law_of_cosines.c" $k
   done
   cp -r exercises "$sim/stub_1" && cp -r exercises "$sim/stub_2"
+  # every layout grading takes, and folder names that are Thai, that a
+  # byte-mangling would make equal, or that hold CSV and Markdown separators
+  one=checker/tests/similarity/independent_b/02_law_of_cosines/law_of_cosines.c
+  mkdir -p "$sim/lay_loose" "$sim/lay_wrapped_loose/my files" "$sim/lay_wrapped/workbook-main/exercises/02_law_of_cosines" \
+    "$sim/นก" "$sim/ปู" "$sim/a, \"b\" | c"
+  cp "$one" "$sim/lay_loose/"
+  python3 checker/tests/similarity/plant.py "$one" "$sim/lay_wrapped_loose/my files/law_of_cosines.c" comments
+  python3 checker/tests/similarity/plant.py "$one" "$sim/lay_wrapped/workbook-main/exercises/02_law_of_cosines/law_of_cosines.c" rename
+  python3 checker/tests/similarity/plant.py "$one" "$sim/นก/law_of_cosines.c" reorder
+  cp checker/tests/similarity/independent_c/02_law_of_cosines/law_of_cosines.c "$sim/ปู/"
+  python3 checker/tests/similarity/plant.py "$one" "$sim/a, \"b\" | c/law_of_cosines.c" all
+  mkdir -p "$sim/nothing_gradable" && echo "hello" > "$sim/nothing_gradable/notes.txt"
   bash checker/similarity.sh "$sim" "$dir/similarity" . > "$dir/similarity.log" 2>&1 || bad "similarity.sh failed"
   csv=$dir/similarity/similarity.csv
   fam() { case $1 in ind_a|copy_*) echo A;; *) echo "$1";; esac; }
   planted_min=100 indep_max=0 planted=0
-  while IFS=, read -r sec a b pct; do
+  while IFS= read -r line; do
+    [[ $line == *lay_* || $line == *[!a-z_0-9,]* ]] && continue   # the layouts' and names' students, below
+    IFS=, read -r sec a b pct <<<"$line"
     [ "$sec" = 02_law_of_cosines ] || continue
     if [ "$(fam "$a")" = A ] && [ "$(fam "$b")" = A ]; then
       planted=$((planted + 1)); [ "$pct" -lt "$planted_min" ] && planted_min=$pct
@@ -325,6 +339,28 @@ if command -v sim_c >/dev/null; then
   grep -q stub_ "$csv" && bad "a stub matched something: $(grep stub_ "$csv" | head -2)" || ok
   grep -q '^### copy_' "$dir/similarity/similarity.md" && grep -q ' line [0-9]*-[0-9]* ' "$dir/similarity/similarity.md" \
     && ok || bad "the report shows no matching regions"
+  # Every layout's student compared, each by its own name (the Thai ones
+  # as they are, never one pair of look-alikes), the CSV parsed by csv:
+  # the five copies of independent_b match each other from 80 %, and
+  # independent_c (ปู) matches none of them as much.
+  python3 - "$csv" <<'PY' > "$dir/similarity_names.log" 2>&1 && ok || bad "similarity over layouts and names: $(cat "$dir/similarity_names.log")"
+import csv, sys
+rows = [r for r in csv.DictReader(open(sys.argv[1], encoding="utf-8", newline="")) if r["section"] == "02_law_of_cosines"]
+family = {"lay_loose", "lay_wrapped_loose", "lay_wrapped", "นก", 'a, "b" | c'}
+pct = {frozenset((r["a"], r["b"])): int(r["percent"]) for r in rows}
+errors = []
+names = {n for r in rows for n in (r["a"], r["b"])}
+for n in family | {"ปู"}:
+    if n not in names: errors.append(f"{n!r} was not compared")
+if "nothing_gradable" in names: errors.append("an upload with no layout was compared")
+inside = [pct.get(frozenset((a, b)), 0) for a in family for b in family if a < b]
+outside = [pct.get(frozenset((a, "ปู")), 0) for a in family]
+if len(inside) != 10 or min(inside) < 80: errors.append(f"copies across layouts and names: {sorted(inside)}")
+if max(outside) >= min(inside): errors.append(f"ปู (independent) matches a copy {max(outside)} %")
+print("\n".join(errors)); sys.exit(1 if errors else 0)
+PY
+  grep -q "nothing_gradable" "$dir/similarity/similarity.md" && grep -q '| a, "b" \\| c |' "$dir/similarity/similarity.md" \
+    && ok || bad "the report does not name the upload it could not lay out, or does not escape a | in a name"
   echo "test-scale: similarity: planted copies >= $planted_min %, independent solutions <= $indep_max %"
 else
   bash checker/tests/need_commands.sh sim_c; bad "sim_c is not installed: the similarity report is not tested"
