@@ -394,6 +394,7 @@ grade: setup $(CHECKER) $(RUNNER_OBJS)
 	source checker/submission.sh; find_submission "$(SUB)" "$(BUILD)/grade/upload/$$leaf" . || { echo "$$SUB_ERROR"; exit 2; }; \
 	echo "layout: $$SUB_LAYOUT"; note=$$(version_note "$$SUB_VERSION" "$$(git rev-parse HEAD 2>/dev/null)"); [ -z "$$note" ] || echo "$$note"; dir=$$SUB_DIR; \
 	echo "$$seed" | $(CHECKER) --root . --dir "$$dir" --objdir $(OBJ) --work "$(BUILD)/grade/work/$$leaf" \
+	  --shown-dir "$$SUB_SHOWN" --shown-loose "$$SUB_LOOSE" \
 	  --gradescope "$(RESULTS)" --junit "$(if $(JUNIT),$(JUNIT),$(basename $(RESULTS)).junit.xml)" \
 	  --scores "$(basename $(RESULTS)).scores.tsv" $(if $(PRAIRIELEARN),--prairielearn "$(PRAIRIELEARN)") --hidden-seed-stdin
 	@echo "wrote $(RESULTS)"

@@ -16,6 +16,8 @@ typedef struct {
 static const message CATALOGUE[MSG_COUNT] = {
     M(MSG_MISSING_FILE, "  ไม่พบไฟล์ %s — ต้องมีไฟล์นี้ (ไฟล์โครงเริ่มต้นคือ exercises/%s/%s ของ workbook: git checkout -- ไฟล์นั้นเพื่อเอากลับมา)",
       "  %s is missing - the section needs it (the starting stub is the workbook's exercises/%s/%s: git checkout -- that file brings it back)"),
+    M(MSG_MISSING_UPLOAD, "  ไม่มีไฟล์ %s ในงานที่ส่ง — ส่งไฟล์นี้มาพร้อมกับไฟล์อื่น (ไฟล์โครงเริ่มต้นคือ exercises/%s/%s ของ workbook)",
+      "  %s is not in your upload - hand it in with the others (the starting stub is the workbook's exercises/%s/%s)"),
     M(MSG_UNREADABLE_FILE, "  อ่านไฟล์ %s ไม่ได้", "  cannot read %s"),
     M(MSG_NO_COMPILER, "  เรียก compiler '%s' ไม่ได้ — ติดตั้ง gcc หรือกำหนด CC=",
       "  cannot run the compiler '%s' - install gcc or set CC="),

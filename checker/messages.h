@@ -7,6 +7,7 @@
 
 typedef enum {
     MSG_MISSING_FILE,       /* %s src, %s slug, %s source */
+    MSG_MISSING_UPLOAD,     /* %s src, %s slug, %s source: an upload without it */
     MSG_UNREADABLE_FILE,    /* %s */
     MSG_NO_COMPILER,        /* %s cc */
     MSG_COMPILE_TIMEOUT,    /* %.1f seconds */

@@ -8,7 +8,6 @@
 #define _GNU_SOURCE
 #include "driver.h"
 #include "messages.h"
-#include "sha256.h"
 #include "spawn.h"
 #include "text.h"
 
@@ -237,34 +236,27 @@ static void checker_version(const options *o, char *out, size_t size)
 }
 
 /* Gradescope's extra_data (staff only): the checker's version, the
- * compiler and its version, and the SHA-256 of the seed the random
- * checks were graded on (the hidden one when there is one), never the
- * seed: runs on the same seed can be matched. A 32-bit seed can still be
- * found from its hash by trying them all; the hash is no secret keeper. */
-static void write_extra_data(FILE *f, const options *o)
+ * compiler and its version, whether the random checks were also graded on
+ * a hidden seed, and the most the submission could score. Nothing derived
+ * from the seed: a plain hash of a 32-bit seed (or of a date, as seeds are
+ * often chosen) is undone by trying them all, and results.json reaches
+ * whoever the platform shows it to. */
+static void write_extra_data(FILE *f, const options *o, double max_score)
 {
-    char version[256], compiler[512], seed_text[32], seed_hex[65];
-    unsigned char digest[32];
+    char version[256], compiler[512];
     checker_version(o, version, sizeof version);
     if (!cache_get_compiler_version(o, compiler, sizeof compiler)) {
         command_line((const char *const[]){o->cc, "--version", NULL}, compiler, sizeof compiler);
         if (strcmp(compiler, "unknown") != 0)
             cache_put_compiler_version(o, compiler);
     }
-    snprintf(seed_text, sizeof seed_text, "%llu",
-             (unsigned long long)(o->hidden ? o->hidden_seed : CHECK_ENV.seed));
-    sha256_ctx c;
-    sha256_init(&c);
-    sha256_update(&c, seed_text, strlen(seed_text));
-    sha256_final(&c, digest);
-    sha256_hex(digest, seed_hex);
     fprintf(f, ",\n  \"extra_data\": {\"checker_version\": ");
     json_string(f, version);
     fprintf(f, ", \"compiler\": ");
     json_string(f, o->cc);
     fprintf(f, ", \"compiler_version\": ");
     json_string(f, compiler);
-    fprintf(f, ", \"seed\": \"%s\", \"seed_sha256\": \"%s\"}", o->hidden ? "hidden" : "visible", seed_hex);
+    fprintf(f, ", \"seed\": \"%s\", \"max_score\": %.2f}", o->hidden ? "hidden" : "visible", max_score);
 }
 
 /* One of Gradescope's tests. */
@@ -325,15 +317,18 @@ static void gradescope_section(FILE *f, const section_result *sr, int *first)
 static void write_gradescope(FILE *f, const options *o, const section_result *results, size_t count, double seconds)
 {
     totals t = totals_of(results, count);
-    fprintf(f, "{\n  \"score\": %.2f,\n  \"max_score\": %.2f,\n  \"execution_time\": %.2f,\n  \"output\": ", t.score,
-            t.max, seconds);
+    /* Gradescope's results format has no top-level maximum (its specs list
+     * score, execution_time, output, visibility, stdout_visibility,
+     * extra_data and tests): the assignment's points are set on Gradescope,
+     * and the maximum goes to extra_data for staff and scripts */
+    fprintf(f, "{\n  \"score\": %.2f,\n  \"execution_time\": %.2f,\n  \"output\": ", t.score, seconds);
     char summary[512];
     if (t.hidden_tests)
         snprintf(summary, sizeof summary, msg(MSG_GRADE_SUMMARY_VISIBLE), count, t.visible_score, t.visible_max);
     else
         snprintf(summary, sizeof summary, msg(MSG_GRADE_SUMMARY), count, t.score, t.max);
     json_string(f, summary);
-    write_extra_data(f, o);
+    write_extra_data(f, o, t.max);
     fprintf(f, ",\n  \"tests\": [");
     int first = 1;
     for (size_t s = 0; s < count; s++)
