@@ -267,7 +267,7 @@ $(SELFTEST): $(SELFTEST_SRC) $(HEADERS) | setup
 # one by one, as test-plain does.
 TEST_JOBS ?= 2
 TEST_ORDER := test-classroom test-sanitized test-other-cc test-grade test-selftest test-fuzz test-book \
-  test-alternatives test-student test-cage test-scale test-pictures test-new-section test-robust test-plots \
+  test-alternatives test-student test-cage test-scale test-prairielearn test-pictures test-new-section test-robust test-plots \
   test-mutants test-seeds
 TEST_APART := test-plots:test-book test-student:test-book
 test: setup
@@ -355,7 +355,7 @@ test-tree: $(CHECKER) $(RUNNER_OBJS) $(SELFTEST) $(GRADE_ALL) $(WATCH) programs 
 
 # The tests of test-plain; checker/tests/sections.mk and plots/failing/failing.mk
 # add theirs (+=), and make test runs every one of them (test-selftest last here).
-TEST_PLAIN_TESTS := test-function-length test-robust test-batch test-plots test-grade test-scale test-student test-cage test-other-cc test-book test-seeds test-fuzz test-mutants test-alternatives test-classroom
+TEST_PLAIN_TESTS := test-function-length test-robust test-batch test-plots test-grade test-scale test-student test-cage test-other-cc test-book test-seeds test-fuzz test-mutants test-alternatives test-classroom test-prairielearn
 test-plain: test-tree $$(TEST_PLAIN_TESTS) test-selftest
 TEST_ALL = test-sanitized $(TEST_PLAIN_TESTS) test-selftest
 
@@ -539,6 +539,26 @@ test-cage: $(CHECKER) $(RUNNER_OBJS) $(GRADE_ALL)
 test-grade: $(CHECKER) $(RUNNER_OBJS) $(GRADE_ALL) $(HOSTILE_SRC)
 	@bash checker/tests/test_grade.sh $(BUILD) $(CHECKER) $(GRADE_ALL) $(OBJ)
 	@bash checker/tests/test_platforms.sh $(BUILD) $(CHECKER) $(OBJ)
+
+# PrairieLearn: the course's questions and the grader image's build context
+# (checker/prairielearn/; docs/INSTRUCTORS.md says how to add them to a
+# course). IMAGE: the Docker Hub name the image will have; SEED: the hidden
+# seed (kept in the course's serverFilesCourse); RELEASE=YYYY-MM-DD: from
+# that day the hidden checks are shown in full.
+.PHONY: prairielearn test-prairielearn
+IMAGE ?= ik-workbook-grader
+prairielearn:
+	@rm -rf $(BUILD)/prairielearn && mkdir -p $(BUILD)/prairielearn/image/workbook
+	@git ls-files --cached --others --exclude-standard | while IFS= read -r f; do [ -f "$$f" ] && printf '%s\0' "$$f"; done \
+	  | xargs -0 cp --parents -t $(BUILD)/prairielearn/image/workbook
+	@rm -rf $(BUILD)/prairielearn/image/workbook/build
+	@cp checker/prairielearn/Dockerfile $(BUILD)/prairielearn/image/
+	@seed=$(hidden_seed); echo "hidden seed: $$seed (in $(BUILD)/prairielearn/course/serverFilesCourse: keep it)"; \
+	python3 checker/prairielearn/make_course.py . $(BUILD)/prairielearn/course "$(IMAGE)" "$$seed" "$(RELEASE)"
+	@echo "image: docker build -t $(IMAGE) $(BUILD)/prairielearn/image && docker push $(IMAGE)"
+
+test-prairielearn: $(CHECKER) $(RUNNER_OBJS)
+	@bash checker/tests/test_prairielearn.sh $(BUILD) $(CHECKER) $(OBJ)
 
 # The grading cache, resuming, the class summary and the similarity report.
 test-scale: $(CHECKER) $(RUNNER_OBJS) $(GRADE_ALL)

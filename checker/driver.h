@@ -101,6 +101,11 @@ typedef struct {
      * folders), and a missing file's advice is to hand it in */
     const char *shown_dir;    /* NULL: not an upload, paths under --dir */
     int shown_loose;
+    /* PrairieLearn has no visibility: its hidden checks are one summary
+     * test per section (passed of how many, no inputs) until the
+     * instructor's release (--hidden-shown 1, which the entrypoint passes
+     * from that date on) */
+    int hidden_shown;
 } options;
 
 typedef enum { STATUS_DONE, STATUS_FAILING, STATUS_NOT_STARTED } section_status;

@@ -64,6 +64,16 @@ static const message CATALOGUE[MSG_COUNT] = {
     M(MSG_GRADE_SUMMARY_VISIBLE,
       "ตรวจ %zu sections: test ที่เห็นได้ %.2f / %.2f คะแนน — ผลของ test ที่ซ่อน (hidden) จะแสดงหลังกำหนดส่ง",
       "graded %zu sections: the visible tests %.2f / %.2f points - the hidden tests' results are shown after the due date"),
+    M(MSG_PL_HIDDEN_NAME, "%s › ชุดทดสอบซ่อน (hidden checks)", "%s › hidden checks"),
+    M(MSG_PL_HIDDEN_TEXT,
+      "ผ่าน %d จาก %d check ที่ซ่อน (hidden): ตรวจฟังก์ชันของคุณด้วยกรณีสุ่มชุดอื่น คะแนนนับรวมแล้ว "
+      "ส่วน input ของกรณีที่ไม่ผ่านจะแสดงเมื่อผู้สอนเปิดเผย (แล้ว make check S=%s SEED=<seed ที่ซ่อน> ทำซ้ำได้ทุกกรณี)",
+      "%d of %d hidden checks passed: they run your functions on other random cases and count in the score; "
+      "the inputs of the failing ones are shown once the instructor releases them (then make check S=%s "
+      "SEED=<the hidden seed> reproduces each)"),
+    M(MSG_PL_NOT_GRADABLE,
+      "คอมไพล์ไม่ผ่าน: ครั้งนี้ไม่นับเป็นการส่ง (not gradable) แก้แล้วส่งใหม่ได้",
+      "does not compile: this submission is not graded and costs no attempt; fix it and submit again"),
     M(MSG_GRADE_UNGRADABLE,
       "ไม่พบไฟล์ที่ต้องตรวจเลยสักไฟล์ในงานที่ส่ง: ต้องมีโฟลเดอร์ของ section พร้อมไฟล์ของมัน เช่น %s",
       "no file to grade was found in the submission: it must hold the sections' folders with their files, e.g. %s"),

@@ -32,6 +32,7 @@ static void usage(void)
             "               [--hidden-seed-stdin]   (the hidden seed is read from stdin)\n"
             "               [--cache DIR]   (reuse runners and results named by their inputs' SHA-256)\n"
             "               [--shown-dir PREFIX [--shown-loose 1]]   (an upload: files named as handed in)\n"
+            "               [--hidden-shown 1]   (PrairieLearn: each hidden check in full, not a summary)\n"
             "  timing:      [--timings FILE]   (append where the run's wall and CPU time went)\n");
 }
 
@@ -116,6 +117,7 @@ static int parse_value(options *o, const char *a, const char *v, int *timeout_gi
     else if (!strcmp(a, "--checker-version")) o->checker_version = v;
     else if (!strcmp(a, "--shown-dir")) o->shown_dir = v;
     else if (!strcmp(a, "--shown-loose")) o->shown_loose = atoi(v) != 0;
+    else if (!strcmp(a, "--hidden-shown")) o->hidden_shown = atoi(v) != 0;
     else if (!strcmp(a, "--cflags")) {
         free(g_flag_text);
         o->flag_count = 0;

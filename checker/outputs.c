@@ -350,7 +350,7 @@ static void prairielearn_test(FILE *f, int *first, const char *name, double poin
     fprintf(f, "}");
 }
 
-static void prairielearn_section(FILE *f, const section_result *sr, int *first)
+static void prairielearn_section(FILE *f, const options *o, const section_result *sr, int *first)
 {
     static char out[8192];
     char name[512];
@@ -371,10 +371,19 @@ static void prairielearn_section(FILE *f, const section_result *sr, int *first)
     }
     graded_check g[2 * MAX_CHECKS];
     int n = graded_checks(sr, g, 2 * MAX_CHECKS);
+    int hidden_count = 0, hidden_passed = 0;
+    double hidden_points = 0, hidden_max = 0;
     for (int k = 0; k < n; k++) {
+        int passed = test_passed(&g[k]);
+        if (g[k].hidden && !o->hidden_shown) { /* summarised below, no inputs */
+            hidden_count++;
+            hidden_passed += passed;
+            hidden_points += g[k].points;
+            hidden_max += g[k].max;
+            continue;
+        }
         snprintf(name, sizeof name, "%s › %s — %s%s", sr->def->slug, g[k].name, check_title(sr, g[k].index),
                  g[k].hidden ? " (hidden)" : "");
-        int passed = test_passed(&g[k]);
         if (passed)
             snprintf(out, sizeof out, "%s", msg(MSG_GRADE_PASSED));
         else
@@ -382,19 +391,34 @@ static void prairielearn_section(FILE *f, const section_result *sr, int *first)
         prairielearn_test(f, first, name, g[k].points, g[k].max,
                           passed ? msg(MSG_GRADE_PASSED) : msg(MSG_STATUS_FAILING), out);
     }
+    if (hidden_count > 0) {
+        snprintf(name, sizeof name, msg(MSG_PL_HIDDEN_NAME), sr->def->slug);
+        snprintf(out, sizeof out, msg(MSG_PL_HIDDEN_TEXT), hidden_passed, hidden_count, sr->def->slug);
+        prairielearn_test(f, first, name, hidden_points, hidden_max,
+                          hidden_passed == hidden_count ? msg(MSG_GRADE_PASSED) : msg(MSG_STATUS_FAILING), out);
+    }
+}
+
+/* A section the student handed in that did not compile (not a missing
+ * file): PrairieLearn's own example of a submission that is not gradable. */
+static int compile_failed(const section_result *sr)
+{
+    return !sr->compiled && sr->checks[0].record.outcome != OUTCOME_MISSING;
 }
 
 /* PrairieLearn's external-grader results.json (--prairielearn): a score
- * in [0, 1] and the tests. A submission with no graded file at all is
- * "gradable": false with format_errors (PrairieLearn then counts no
- * attempt against the student). */
+ * in [0, 1] and the tests. A submission with no graded file at all, or
+ * with a handed-in file that does not compile, is "gradable": false with
+ * format_errors (PrairieLearn then counts no attempt against the student);
+ * the compiler's messages are the format errors. */
 static void write_prairielearn(FILE *f, const options *o, const section_result *results, size_t count, double seconds)
 {
-    (void)o;
     (void)seconds;
-    size_t found = 0;
-    for (size_t s = 0; s < count; s++)
+    size_t found = 0, broken = 0;
+    for (size_t s = 0; s < count; s++) {
         found += results[s].checks[0].record.outcome != OUTCOME_MISSING || results[s].compiled;
+        broken += compile_failed(&results[s]);
+    }
     if (found == 0 && count > 0) {
         char expected[512], why[1024];
         snprintf(expected, sizeof expected, "%s/%s", results[0].def->slug, results[0].def->source);
@@ -406,6 +430,26 @@ static void write_prairielearn(FILE *f, const options *o, const section_result *
         fprintf(f, "\n}\n");
         return;
     }
+    if (broken > 0) {
+        static char out[8192];
+        char name[512];
+        double max;
+        fprintf(f, "{\n  \"gradable\": false,\n  \"format_errors\": [");
+        int first = 1;
+        for (size_t s = 0; s < count; s++) {
+            if (!compile_failed(&results[s]))
+                continue;
+            section_failure(&results[s], name, sizeof name, &max);
+            failure_text(&results[s], &results[s].checks[0].record, 0, out, sizeof out);
+            fprintf(f, "%s", first ? "" : ", ");
+            first = 0;
+            json_string(f, out);
+        }
+        fprintf(f, "],\n  \"message\": ");
+        json_string(f, msg(MSG_PL_NOT_GRADABLE));
+        fprintf(f, "\n}\n");
+        return;
+    }
     totals t = totals_of(results, count);
     char summary[512];
     snprintf(summary, sizeof summary, msg(MSG_GRADE_SUMMARY), count, t.score, t.max);
@@ -414,7 +458,7 @@ static void write_prairielearn(FILE *f, const options *o, const section_result *
     fprintf(f, ",\n  \"tests\": [");
     int first = 1;
     for (size_t s = 0; s < count; s++)
-        prairielearn_section(f, &results[s], &first);
+        prairielearn_section(f, o, &results[s], &first);
     fprintf(f, "\n  ]\n}\n");
 }
 

@@ -24,8 +24,8 @@
 #    JUnit too;
 #  - PrairieLearn: score in [0, 1] (1 for the references, between 0 and 1
 #    for the partial one), tests with name, points, max_points, message and
-#    output, the compile failure one test; the empty submission
-#    "gradable": false with format_errors;
+#    output, the hidden checks one summary a section; the compile failure
+#    and the empty submission "gradable": false with format_errors;
 #  - and every check that draws random cases is declared CHECK_RANDOM
 #    (the hidden re-run), every other CHECK_FIXED.
 set -uo pipefail
@@ -155,7 +155,7 @@ def pl_tests_ok(p):
         isinstance(t.get('name'), str) and number(t.get('points')) and number(t.get('max_points'))
         and isinstance(t.get('message'), str) and isinstance(t.get('output'), str)
         and 0 <= t['points'] <= t['max_points'] for t in p['tests'])
-for sub in ('good', 'partial', 'no_compile'):
+for sub in ('good', 'partial'):
     p = load('%s/%s.prairielearn.json' % (d, sub))
     check(p.get('gradable') is True and number(p.get('score')) and 0 <= p['score'] <= 1,
           '%s: PrairieLearn gradable, score in [0, 1] (%r)' % (sub, p.get('score')))
@@ -165,9 +165,20 @@ s = load('%s/partial.prairielearn.json' % d)['score']
 check(0 < s < 1, 'partial: PrairieLearn score between 0 and 1 (%r)' % s)
 check(len([t for t in load('%s/partial.prairielearn.json' % d)['tests'] if section_of(t['name']) == '06_fabrik']) == 1,
       'partial: PrairieLearn has one test for the stub 06')
+# a handed-in file that does not compile costs no attempt (PrairieLearn's
+# own example of a submission that is not gradable): its errors are the
+# format errors, once
 p = load('%s/no_compile.prairielearn.json' % d)
-check(len([t for t in p['tests'] if section_of(t['name']) == '02_law_of_cosines']) == 1,
-      'no_compile: PrairieLearn has one test for 02')
+fe = p.get('format_errors')
+check(p.get('gradable') is False and isinstance(fe, list) and len(fe) == 1 and 'law_of_cosines.c:1:' in fe[0]
+      and '(compile error)' in fe[0] and 'score' not in p, 'no_compile: PrairieLearn gradable false, the compile error its format error (%r)' % p)
+# no visibility on PrairieLearn: each section's hidden checks are one
+# summary (passed of how many, no input), never the hidden cases
+p = load('%s/partial.prairielearn.json' % d)
+hidden = [t for t in p['tests'] if '(hidden)' in t['name']]
+summary = [t for t in p['tests'] if t['name'].endswith('(hidden checks)')]
+check(not hidden and summary and all('ให้ (input):' not in t['output'] for t in summary),
+      'partial: PrairieLearn shows the hidden checks as summaries only (%d shown one by one)' % len(hidden))
 p = load('%s/empty.prairielearn.json' % d)
 fe = p.get('format_errors')
 check(p.get('gradable') is False and isinstance(fe, list) and fe and all(isinstance(e, str) and e for e in fe),
