@@ -183,11 +183,15 @@ CHECK_FLAGS = --root $(TOP) --dir $(CHECK_DIR) --objdir $(UP)$(OBJ) --work $(UP)
 # the reference's into build/plots/.
 # The build is one progress line and a failing check ends make without its
 # "Error 1" line, still non-zero (checker/student.mk).
-check: setup
+# (check-build first: the check itself runs while make has no job running,
+# the same on make 4.3 and 4.4, see student.mk)
+.PHONY: check-build
+check-build: setup
 	@$(call student_build,$(CHECKER) $(RUNNER_OBJS))
 	@$(stubs_snapshot)
-	@$(if $(HAVE_GNUPLOT),mkdir -p $(BUILD)/plots;) $(IN_HERE) $(UP)$(CHECKER) $(CHECK_FLAGS) --seed $(SEED) $(if $(S),--section $(S)) \
-	  $(if $(HAVE_GNUPLOT),--plot-dir $(UP)$(BUILD)/plots); $(student_exit)
+check: check-build
+	@$(call student_check,$(if $(HAVE_GNUPLOT),mkdir -p $(BUILD)/plots;) $(IN_HERE) $(UP)$(CHECKER) $(CHECK_FLAGS) --seed $(SEED) \
+	  $(if $(S),--section $(S)) $(if $(HAVE_GNUPLOT),--plot-dir $(UP)$(BUILD)/plots))
 
 # The table and progress only (every section is still really checked).
 list: setup
@@ -276,7 +280,7 @@ $(SELFTEST): $(SELFTEST_SRC) $(HEADERS) | setup
 # one by one, as test-plain does.
 TEST_JOBS ?= 2
 TEST_ORDER := test-classroom test-sanitized test-other-cc test-grade test-selftest test-fuzz test-book \
-  test-alternatives test-student test-cage test-scale test-pictures test-new-section test-robust test-plots \
+  test-alternatives test-student test-cage test-scale test-prairielearn test-pictures test-new-section test-robust test-plots \
   test-mutants test-seeds
 TEST_APART := test-plots:test-book test-student:test-book
 test: setup
@@ -364,7 +368,7 @@ test-tree: $(CHECKER) $(RUNNER_OBJS) $(SELFTEST) $(GRADE_ALL) $(WATCH) programs 
 
 # The tests of test-plain; checker/tests/sections.mk and plots/failing/failing.mk
 # add theirs (+=), and make test runs every one of them (test-selftest last here).
-TEST_PLAIN_TESTS := test-function-length test-robust test-batch test-plots test-grade test-scale test-student test-cage test-other-cc test-book test-seeds test-fuzz test-mutants test-alternatives test-classroom
+TEST_PLAIN_TESTS := test-function-length test-robust test-batch test-plots test-grade test-scale test-student test-cage test-other-cc test-book test-seeds test-fuzz test-mutants test-alternatives test-classroom test-prairielearn
 test-plain: test-tree $$(TEST_PLAIN_TESTS) test-selftest
 TEST_ALL = test-sanitized $(TEST_PLAIN_TESTS) test-selftest
 
@@ -407,6 +411,7 @@ grade: setup $(CHECKER) $(RUNNER_OBJS)
 	source checker/submission.sh; find_submission "$(SUB)" "$(BUILD)/grade/upload/$$leaf" . || { echo "$$SUB_ERROR"; exit 2; }; \
 	echo "layout: $$SUB_LAYOUT"; note=$$(version_note "$$SUB_VERSION" "$$(git rev-parse HEAD 2>/dev/null)"); [ -z "$$note" ] || echo "$$note"; dir=$$SUB_DIR; \
 	echo "$$seed" | $(CHECKER) --root . --dir "$$dir" --objdir $(OBJ) --work "$(BUILD)/grade/work/$$leaf" \
+	  --shown-dir "$$SUB_SHOWN" --shown-loose "$$SUB_LOOSE" \
 	  --gradescope "$(RESULTS)" --junit "$(if $(JUNIT),$(JUNIT),$(basename $(RESULTS)).junit.xml)" \
 	  --scores "$(basename $(RESULTS)).scores.tsv" $(if $(PRAIRIELEARN),--prairielearn "$(PRAIRIELEARN)") --hidden-seed-stdin
 	@echo "wrote $(RESULTS)"
@@ -548,6 +553,26 @@ test-grade: $(CHECKER) $(RUNNER_OBJS) $(GRADE_ALL) $(HOSTILE_SRC)
 	@bash checker/tests/test_grade.sh $(BUILD) $(CHECKER) $(GRADE_ALL) $(OBJ)
 	@bash checker/tests/test_leaks.sh $(BUILD) $(CHECKER) $(GRADE_ALL) $(OBJ)
 	@bash checker/tests/test_platforms.sh $(BUILD) $(CHECKER) $(OBJ)
+
+# PrairieLearn: the course's questions and the grader image's build context
+# (checker/prairielearn/; docs/INSTRUCTORS.md says how to add them to a
+# course). IMAGE: the Docker Hub name the image will have; SEED: the hidden
+# seed (kept in the course's serverFilesCourse); RELEASE=YYYY-MM-DD: from
+# that day the hidden checks are shown in full.
+.PHONY: prairielearn test-prairielearn
+IMAGE ?= ik-workbook-grader
+prairielearn:
+	@rm -rf $(BUILD)/prairielearn && mkdir -p $(BUILD)/prairielearn/image/workbook
+	@git ls-files --cached --others --exclude-standard | while IFS= read -r f; do [ -f "$$f" ] && printf '%s\0' "$$f"; done \
+	  | xargs -0 cp --parents -t $(BUILD)/prairielearn/image/workbook
+	@rm -rf $(BUILD)/prairielearn/image/workbook/build
+	@cp checker/prairielearn/Dockerfile $(BUILD)/prairielearn/image/
+	@seed=$(hidden_seed); echo "hidden seed: $$seed (in $(BUILD)/prairielearn/course/serverFilesCourse: keep it)"; \
+	python3 checker/prairielearn/make_course.py . $(BUILD)/prairielearn/course "$(IMAGE)" "$$seed" "$(RELEASE)"
+	@echo "image: docker build -t $(IMAGE) $(BUILD)/prairielearn/image && docker push $(IMAGE)"
+
+test-prairielearn: $(CHECKER) $(RUNNER_OBJS)
+	@bash checker/tests/test_prairielearn.sh $(BUILD) $(CHECKER) $(OBJ)
 
 # The grading cache, resuming, the class summary and the similarity report.
 test-scale: $(CHECKER) $(RUNNER_OBJS) $(GRADE_ALL)

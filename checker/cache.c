@@ -300,6 +300,8 @@ static void compile_key(const options *o, const char *runner, char key[65])
     hash_text(&c, runner);
     hash_text(&c, o->work);
     hash_text(&c, o->dir);
+    hash_text(&c, o->shown_dir ? o->shown_dir : "\n(not an upload)"); /* the name messages give the file */
+    hash_text(&c, o->shown_loose ? "loose" : "folders");
     hash_text(&c, msg(MSG_COMPILE_ERROR)); /* the language */
     unsigned char d[32];
     sha256_final(&c, d);

@@ -216,15 +216,16 @@ static int stage_source(const options *o, const section_def *s, compile_job *j, 
 {
     snprintf(j->src, sizeof j->src, "%s/%s/%s", o->dir, s->slug, s->source);
     snprintf(j->staged, sizeof j->staged, "%s/stage/%s/%s", o->work, s->slug, s->source);
-    /* the submission's folder names are the student's bytes: every message
-     * below quotes them as one line of safe text (text.h) */
-    text_safe_str(j->src_shown, sizeof j->src_shown, j->src, 0);
+    /* every message below quotes the file as the student knows it, as one
+     * line of safe text (options_shown_source) */
+    options_shown_source(o, s->slug, s->source, j->src_shown, sizeof j->src_shown);
     memset(record, 0, sizeof *record);
     record->failed = 1;
 
     if (!file_exists(j->src)) {
         record->outcome = OUTCOME_MISSING;
-        snprintf(record->text, sizeof record->text, msg(MSG_MISSING_FILE), j->src_shown, s->slug, s->source);
+        snprintf(record->text, sizeof record->text, msg(o->shown_dir ? MSG_MISSING_UPLOAD : MSG_MISSING_FILE), j->src_shown,
+                 s->slug, s->source);
         return 0;
     }
     if (!own_regular_file(o->dir, j->src)) {

@@ -96,6 +96,18 @@ typedef struct {
     const char *timings;      /* --timings FILE: where the run's time went, appended (report.c) */
     const char *checker_version; /* --checker-version TEXT: grade_all's, found once for its run
                                   * (outputs.c's checker_version), or NULL: found here */
+    /* an upload (Gradescope, PrairieLearn, make grade): the graded files
+     * are named in messages as the student handed them in, not by the
+     * folder the grader laid them out in (--shown-dir PREFIX, "" for the
+     * top of the upload; --shown-loose 1: handed in without their NN_slug/
+     * folders), and a missing file's advice is to hand it in */
+    const char *shown_dir;    /* NULL: not an upload, paths under --dir */
+    int shown_loose;
+    /* PrairieLearn has no visibility: its hidden checks are one summary
+     * test per section (passed of how many, no inputs) until the
+     * instructor's release (--hidden-shown 1, which the entrypoint passes
+     * from that date on) */
+    int hidden_shown;
 } options;
 
 typedef enum { STATUS_DONE, STATUS_FAILING, STATUS_NOT_STARTED } section_status;
@@ -123,6 +135,9 @@ typedef struct {
 /* Fills `o` from the command line; returns -1 to go on, else the exit
  * status (a usage error, --print-messages). */
 int options_parse(options *o, int argc, char **argv, double started);
+/* The student's graded file of section `s` as messages name it: under
+ * --dir, or as handed in (shown_dir), as one line of safe text (text.h). */
+void options_shown_source(const options *o, const char *slug, const char *source, char *out, size_t size);
 /* Sanitized builds run (and compile) several times slower. */
 double budget_scale(const options *o);
 /* The sections the options name (all by default) into `out`; returns how

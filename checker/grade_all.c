@@ -376,9 +376,10 @@ static void write_fallback(const char *out, const submission *sub)
     snprintf(path, sizeof path, "%s/%s/results.json", out, sub->name);
     FILE *f = fopen(path, "w");
     if (f) {
-        fprintf(f, "{\n  \"score\": 0,\n  \"max_score\": %.2f,\n  \"execution_time\": 0,\n"
+        /* Gradescope's format: the maximum in extra_data, not at the top */
+        fprintf(f, "{\n  \"score\": 0,\n  \"execution_time\": 0,\n"
                    "  \"output\": \"The grader could not grade this submission (exit %d); see log.txt.\",\n"
-                   "  \"tests\": []\n}\n", points_total(), sub->exit_code);
+                   "  \"extra_data\": {\"max_score\": %.2f},\n  \"tests\": []\n}\n", sub->exit_code, points_total());
         fclose(f);
     }
 }

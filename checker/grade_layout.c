@@ -352,9 +352,9 @@ void layout_finish(const char *out, const char *name, double max_score)
     FILE *j = fopen(tmp, "w");
     if (!j)
         return;
-    fprintf(j, "{\n  \"score\": 0,\n  \"max_score\": %.2f,\n  \"execution_time\": 0,\n  \"output\": ", max_score);
+    fprintf(j, "{\n  \"score\": 0,\n  \"execution_time\": 0,\n  \"output\": ");
     json_string(j, f->error);
-    fprintf(j, ",\n  \"tests\": []\n}\n");
+    fprintf(j, ",\n  \"extra_data\": {\"max_score\": %.2f},\n  \"tests\": []\n}\n", max_score);
     if (fclose(j) != 0 || rename(tmp, path) != 0)
         unlink(tmp);
 }

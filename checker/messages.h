@@ -7,6 +7,7 @@
 
 typedef enum {
     MSG_MISSING_FILE,       /* %s src, %s slug, %s source */
+    MSG_MISSING_UPLOAD,     /* %s src, %s slug, %s source: an upload without it */
     MSG_UNREADABLE_FILE,    /* %s */
     MSG_NO_COMPILER,        /* %s cc */
     MSG_COMPILE_TIMEOUT,    /* %.1f seconds */
@@ -40,6 +41,9 @@ typedef enum {
     MSG_REPRODUCE,          /* %s slug */
     MSG_GRADE_SUMMARY_VISIBLE, /* %zu sections, %.2f, %.2f: the visible tests only */
     MSG_GRADE_UNGRADABLE,   /* %s an expected file */
+    MSG_PL_HIDDEN_NAME,     /* %s slug: a section's hidden checks, summarised */
+    MSG_PL_HIDDEN_TEXT,     /* %d passed, %d checks, %s slug */
+    MSG_PL_NOT_GRADABLE,    /* (none): why a compile error costs no attempt */
     MSG_GRADE_NOT_STARTED,  /* %s/%s the graded file, %.2f its points, %s slug */
     MSG_NO_FOLDER,          /* %s */
     MSG_NO_SECTION,

@@ -33,6 +33,8 @@ static void usage(void)
             "  grading:     [--gradescope FILE] [--prairielearn FILE] [--junit FILE] [--scores FILE] [--points FILE]\n"
             "               [--hidden-seed-stdin]   (the hidden seed is read from stdin)\n"
             "               [--cache DIR]   (reuse runners and results named by their inputs' SHA-256)\n"
+            "               [--shown-dir PREFIX [--shown-loose 1]]   (an upload: files named as handed in)\n"
+            "               [--hidden-shown 1]   (PrairieLearn: each hidden check in full, not a summary)\n"
             "  timing:      [--timings FILE]   (append where the run's wall and CPU time went)\n");
 }
 
@@ -117,6 +119,9 @@ static int parse_value(options *o, const char *a, const char *v, int *timeout_gi
     /* not in usage(): grade_all's own, what it found once for the class
      * (the checker's command line is the grader's, never a student's) */
     else if (!strcmp(a, "--checker-version")) o->checker_version = v;
+    else if (!strcmp(a, "--shown-dir")) o->shown_dir = v;
+    else if (!strcmp(a, "--shown-loose")) o->shown_loose = atoi(v) != 0;
+    else if (!strcmp(a, "--hidden-shown")) o->hidden_shown = atoi(v) != 0;
     else if (!strcmp(a, "--cflags")) {
         free(g_flag_text);
         o->flag_count = 0;
@@ -302,4 +307,16 @@ size_t select_sections(const options *o, section_result *out, size_t cap)
         return 0;
     }
     return count;
+}
+
+void options_shown_source(const options *o, const char *slug, const char *source, char *out, size_t size)
+{
+    char path[4096];
+    if (!o->shown_dir)
+        snprintf(path, sizeof path, "%s/%s/%s", o->dir, slug, source);
+    else
+        snprintf(path, sizeof path, "%s%s%s%s%s", o->shown_dir, o->shown_dir[0] ? "/" : "", o->shown_loose ? "" : slug,
+                 o->shown_loose ? "" : "/", source);
+    /* the submission's folder names are the student's bytes */
+    text_safe_str(out, size, path, 0);
 }

@@ -8,7 +8,6 @@
 #define _GNU_SOURCE
 #include "driver.h"
 #include "messages.h"
-#include "sha256.h"
 #include "spawn.h"
 #include "text.h"
 
@@ -239,34 +238,27 @@ static void checker_version(const options *o, char *out, size_t size)
 }
 
 /* Gradescope's extra_data (staff only): the checker's version, the
- * compiler and its version, and the SHA-256 of the seed the random
- * checks were graded on (the hidden one when there is one), never the
- * seed: runs on the same seed can be matched. A 32-bit seed can still be
- * found from its hash by trying them all; the hash is no secret keeper. */
-static void write_extra_data(FILE *f, const options *o)
+ * compiler and its version, whether the random checks were also graded on
+ * a hidden seed, and the most the submission could score. Nothing derived
+ * from the seed: a plain hash of a 32-bit seed (or of a date, as seeds are
+ * often chosen) is undone by trying them all, and results.json reaches
+ * whoever the platform shows it to. */
+static void write_extra_data(FILE *f, const options *o, double max_score)
 {
-    char version[256], compiler[512], seed_text[32], seed_hex[65];
-    unsigned char digest[32];
+    char version[256], compiler[512];
     checker_version(o, version, sizeof version);
     if (!cache_get_compiler_version(o, compiler, sizeof compiler)) {
         command_line((const char *const[]){o->cc, "--version", NULL}, compiler, sizeof compiler);
         if (strcmp(compiler, "unknown") != 0)
             cache_put_compiler_version(o, compiler);
     }
-    snprintf(seed_text, sizeof seed_text, "%llu",
-             (unsigned long long)(o->hidden ? o->hidden_seed : CHECK_ENV.seed));
-    sha256_ctx c;
-    sha256_init(&c);
-    sha256_update(&c, seed_text, strlen(seed_text));
-    sha256_final(&c, digest);
-    sha256_hex(digest, seed_hex);
     fprintf(f, ",\n  \"extra_data\": {\"checker_version\": ");
     json_string(f, version);
     fprintf(f, ", \"compiler\": ");
     json_string(f, o->cc);
     fprintf(f, ", \"compiler_version\": ");
     json_string(f, compiler);
-    fprintf(f, ", \"seed\": \"%s\", \"seed_sha256\": \"%s\"}", o->hidden ? "hidden" : "visible", seed_hex);
+    fprintf(f, ", \"seed\": \"%s\", \"max_score\": %.2f}", o->hidden ? "hidden" : "visible", max_score);
 }
 
 /* One of Gradescope's tests. */
@@ -327,15 +319,18 @@ static void gradescope_section(FILE *f, const section_result *sr, int *first)
 static void write_gradescope(FILE *f, const options *o, const section_result *results, size_t count, double seconds)
 {
     totals t = totals_of(results, count);
-    fprintf(f, "{\n  \"score\": %.2f,\n  \"max_score\": %.2f,\n  \"execution_time\": %.2f,\n  \"output\": ", t.score,
-            t.max, seconds);
+    /* Gradescope's results format has no top-level maximum (its specs list
+     * score, execution_time, output, visibility, stdout_visibility,
+     * extra_data and tests): the assignment's points are set on Gradescope,
+     * and the maximum goes to extra_data for staff and scripts */
+    fprintf(f, "{\n  \"score\": %.2f,\n  \"execution_time\": %.2f,\n  \"output\": ", t.score, seconds);
     char summary[512];
     if (t.hidden_tests)
         snprintf(summary, sizeof summary, msg(MSG_GRADE_SUMMARY_VISIBLE), count, t.visible_score, t.visible_max);
     else
         snprintf(summary, sizeof summary, msg(MSG_GRADE_SUMMARY), count, t.score, t.max);
     json_string(f, summary);
-    write_extra_data(f, o);
+    write_extra_data(f, o, t.max);
     fprintf(f, ",\n  \"tests\": [");
     int first = 1;
     for (size_t s = 0; s < count; s++)
@@ -357,7 +352,7 @@ static void prairielearn_test(FILE *f, int *first, const char *name, double poin
     fprintf(f, "}");
 }
 
-static void prairielearn_section(FILE *f, const section_result *sr, int *first)
+static void prairielearn_section(FILE *f, const options *o, const section_result *sr, int *first)
 {
     static char out[8192];
     char name[512];
@@ -378,10 +373,19 @@ static void prairielearn_section(FILE *f, const section_result *sr, int *first)
     }
     graded_check g[2 * MAX_CHECKS];
     int n = graded_checks(sr, g, 2 * MAX_CHECKS);
+    int hidden_count = 0, hidden_passed = 0;
+    double hidden_points = 0, hidden_max = 0;
     for (int k = 0; k < n; k++) {
+        int passed = test_passed(&g[k]);
+        if (g[k].hidden && !o->hidden_shown) { /* summarised below, no inputs */
+            hidden_count++;
+            hidden_passed += passed;
+            hidden_points += g[k].points;
+            hidden_max += g[k].max;
+            continue;
+        }
         snprintf(name, sizeof name, "%s › %s — %s%s", sr->def->slug, g[k].name, check_title(sr, g[k].index),
                  g[k].hidden ? " (hidden)" : "");
-        int passed = test_passed(&g[k]);
         if (passed)
             snprintf(out, sizeof out, "%s", msg(MSG_GRADE_PASSED));
         else
@@ -389,19 +393,34 @@ static void prairielearn_section(FILE *f, const section_result *sr, int *first)
         prairielearn_test(f, first, name, g[k].points, g[k].max,
                           passed ? msg(MSG_GRADE_PASSED) : msg(MSG_STATUS_FAILING), out);
     }
+    if (hidden_count > 0) {
+        snprintf(name, sizeof name, msg(MSG_PL_HIDDEN_NAME), sr->def->slug);
+        snprintf(out, sizeof out, msg(MSG_PL_HIDDEN_TEXT), hidden_passed, hidden_count, sr->def->slug);
+        prairielearn_test(f, first, name, hidden_points, hidden_max,
+                          hidden_passed == hidden_count ? msg(MSG_GRADE_PASSED) : msg(MSG_STATUS_FAILING), out);
+    }
+}
+
+/* A section the student handed in that did not compile (not a missing
+ * file): PrairieLearn's own example of a submission that is not gradable. */
+static int compile_failed(const section_result *sr)
+{
+    return !sr->compiled && sr->checks[0].record.outcome != OUTCOME_MISSING;
 }
 
 /* PrairieLearn's external-grader results.json (--prairielearn): a score
- * in [0, 1] and the tests. A submission with no graded file at all is
- * "gradable": false with format_errors (PrairieLearn then counts no
- * attempt against the student). */
+ * in [0, 1] and the tests. A submission with no graded file at all, or
+ * with a handed-in file that does not compile, is "gradable": false with
+ * format_errors (PrairieLearn then counts no attempt against the student);
+ * the compiler's messages are the format errors. */
 static void write_prairielearn(FILE *f, const options *o, const section_result *results, size_t count, double seconds)
 {
-    (void)o;
     (void)seconds;
-    size_t found = 0;
-    for (size_t s = 0; s < count; s++)
+    size_t found = 0, broken = 0;
+    for (size_t s = 0; s < count; s++) {
         found += results[s].checks[0].record.outcome != OUTCOME_MISSING || results[s].compiled;
+        broken += compile_failed(&results[s]);
+    }
     if (found == 0 && count > 0) {
         char expected[512], why[1024];
         snprintf(expected, sizeof expected, "%s/%s", results[0].def->slug, results[0].def->source);
@@ -413,6 +432,26 @@ static void write_prairielearn(FILE *f, const options *o, const section_result *
         fprintf(f, "\n}\n");
         return;
     }
+    if (broken > 0) {
+        static char out[8192];
+        char name[512];
+        double max;
+        fprintf(f, "{\n  \"gradable\": false,\n  \"format_errors\": [");
+        int first = 1;
+        for (size_t s = 0; s < count; s++) {
+            if (!compile_failed(&results[s]))
+                continue;
+            section_failure(&results[s], name, sizeof name, &max);
+            failure_text(&results[s], &results[s].checks[0].record, 0, out, sizeof out);
+            fprintf(f, "%s", first ? "" : ", ");
+            first = 0;
+            json_string(f, out);
+        }
+        fprintf(f, "],\n  \"message\": ");
+        json_string(f, msg(MSG_PL_NOT_GRADABLE));
+        fprintf(f, "\n}\n");
+        return;
+    }
     totals t = totals_of(results, count);
     char summary[512];
     snprintf(summary, sizeof summary, msg(MSG_GRADE_SUMMARY), count, t.score, t.max);
@@ -421,7 +460,7 @@ static void write_prairielearn(FILE *f, const options *o, const section_result *
     fprintf(f, ",\n  \"tests\": [");
     int first = 1;
     for (size_t s = 0; s < count; s++)
-        prairielearn_section(f, &results[s], &first);
+        prairielearn_section(f, o, &results[s], &first);
     fprintf(f, "\n  ]\n}\n");
 }
 

@@ -19,6 +19,19 @@
 #    Any other status (2: a real error) goes to make as usual, with its
 #    line. Where SIGPIPE is ignored (inherited SIG_IGN) the kill does
 #    nothing and make reports the failure as before.
+#    GNU make 4.4.1 catches SIGPIPE (4.3 dies of it at once): its handler
+#    first waits for the jobs still running - the recipe that sent the
+#    signal - printing "Waiting for unfinished jobs" and that job's
+#    "Error 1", and sometimes dies of "wait: No child processes" (exit 2)
+#    instead. So $(call student_check,COMMAND) runs the checker while no job
+#    of this make is running: in a $(shell) that make expands when it starts
+#    the recipe (the build is a prerequisite, finished by then), its output
+#    sent to make's own stdout (/proc/<make>/fd/1, else stderr), and the
+#    recipe it leaves is "exit <status>". Signalled then, make 4.3 dies at
+#    once and 4.4.1's handler has no job to wait for: no line, exit 141 in
+#    both (make test-student proves it on 4.3, and on 4.3 with 4.4.1's
+#    handling of SIGPIPE, checker/tests/make_sigpipe.c). Make 4.4.0 ignores
+#    SIGPIPE: there the recipe "exit 1" fails with make's usual line.
 # 3. Inside a section folder (checker/section.mk passes HERE=exercises/NN_x)
 #    the checker runs in that folder, with every path it is given relative
 #    to it, so every path it prints opens from there ("edit
@@ -42,3 +55,8 @@ fi
 endef
 
 student_exit = rc=$$?; [ $$rc != 1 ] || kill -PIPE $$PPID 2>/dev/null; exit $$rc
+
+# (a recipe line of its own, in a target whose prerequisites built
+# everything: make expands a recipe's lines when it starts the first)
+student_check = $(shell exec 3>&1; if { true >>/proc/$$PPID/fd/1; } 2>/dev/null; then exec >>/proc/$$PPID/fd/1; else exec >&2; fi; \
+  $(1); rc=$$?; [ $$rc != 1 ] || kill -PIPE $$PPID 2>/dev/null; echo "exit $$rc" >&3)

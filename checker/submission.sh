@@ -5,7 +5,11 @@
 # sets SUB_DIR (the folder to grade, laid out like exercises/), SUB_LAYOUT
 # (one sentence: which layout was found), SUB_VERSION (the workbook version
 # the student edition stamped on it, or empty) and, when nothing matches,
-# SUB_ERROR (one message saying what was expected) with SUB_DIR empty.
+# SUB_ERROR (one message saying what was expected) with SUB_DIR empty, and
+# how the student knows the graded folder: SUB_SHOWN (its path inside the
+# upload, "" for the top) and SUB_LOOSE (1: the graded files were handed in
+# loose, without their NN_slug/ folders), for the checker's --shown-dir and
+# --shown-loose: messages then name the student's own files.
 #
 # The layouts, as they really arrive (Gradescope drag-and-drop, a zip of a
 # GitHub repository, a clone):
@@ -52,15 +56,15 @@ _sub_version_of() { # the stamp of a student edition: its VERSION file, or the l
 }
 
 find_submission() {
-  local upload=$1 staging=$2 root=$3 at=$1 wrapped="" entries
-  SUB_DIR="" SUB_LAYOUT="" SUB_VERSION="" SUB_ERROR=""
+  local upload=$1 staging=$2 root=$3 at=$1 wrapped="" entries inside=""
+  SUB_DIR="" SUB_LAYOUT="" SUB_VERSION="" SUB_ERROR="" SUB_SHOWN="" SUB_LOOSE=0
   local sections
   sections=$(_sub_sections "$root")
   for pass in 1 2; do
     if _sub_has_sections "$at"; then
-      SUB_DIR=$at SUB_LAYOUT="section folders (NN_slug/) at the top${wrapped:+ of $wrapped}"
+      SUB_DIR=$at SUB_LAYOUT="section folders (NN_slug/) at the top${wrapped:+ of $wrapped}" SUB_SHOWN=$inside
     elif [ -d "$at/exercises" ] && [ ! -L "$at/exercises" ]; then
-      SUB_DIR=$at/exercises
+      SUB_DIR=$at/exercises SUB_SHOWN=${inside:+$inside/}exercises
       if [ -f "$at/checker/replay/VERSION" ]; then SUB_LAYOUT="a student edition of the workbook${wrapped:+ in $wrapped}: its exercises/"
       else SUB_LAYOUT="a whole workbook${wrapped:+ in $wrapped}: its exercises/"; fi
     else
@@ -74,7 +78,7 @@ find_submission() {
         fi
       done <<<"$sections"
       if [ $found -gt 0 ]; then
-        SUB_DIR=$staging SUB_LAYOUT="$found graded file(s) handed in loose${wrapped:+ in $wrapped}"
+        SUB_DIR=$staging SUB_LAYOUT="$found graded file(s) handed in loose${wrapped:+ in $wrapped}" SUB_SHOWN=$inside SUB_LOOSE=1
       fi
     fi
     [ -n "$SUB_DIR" ] && break
@@ -82,7 +86,7 @@ find_submission() {
     entries=$(_sub_entries "$at")
     if [ "$pass" = 1 ] && [ -n "$entries" ] && [ "$(printf '%s\n' "$entries" | wc -l)" = 1 ] && [ -d "$at/$entries" ] && [ ! -L "$at/$entries" ]; then
       wrapped="one wrapping folder '$(printf '%s' "$entries" | tr -cd '[:print:]' | head -c 60)/'"
-      at=$at/$entries
+      at=$at/$entries inside=$entries
       continue
     fi
     break

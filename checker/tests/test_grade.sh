@@ -73,13 +73,16 @@ CONTROL = re.compile('[\x00-\x08\x0b-\x1f\x7f-\x9f]')
 def number(x):
     return isinstance(x, (int, float)) and not isinstance(x, bool) and math.isfinite(x)
 def gradescope(d):
-    return (isinstance(d, dict) and number(d.get('score')) and number(d.get('max_score'))
+    # only the top-level keys Gradescope's specs name (no max_score: it is in extra_data)
+    return (isinstance(d, dict) and number(d.get('score')) and not set(d) - SPEC
+            and number(d.get('extra_data', {}).get('max_score'))
             and number(d.get('execution_time')) and isinstance(d.get('output'), str)
             and isinstance(d.get('tests'), list)
             and all(isinstance(t, dict) and isinstance(t.get('name'), str) and isinstance(t.get('number'), str)
                     and number(t.get('score')) and number(t.get('max_score'))
                     and t.get('status') in ('passed', 'failed') and isinstance(t.get('output'), str)
                     and t.get('visibility') in ('visible', 'after_due_date') for t in d['tests']))
+SPEC = {"score", "execution_time", "output", "output_format", "test_output_format", "test_name_format", "visibility", "stdout_visibility", "extra_data", "tests", "leaderboard"}
 def no_constant(name):
     raise ValueError(name + ' is not JSON')
 def problem(path, kind):
@@ -142,7 +145,7 @@ strict_check "$dir/names" "$dir/names.csv" "$dir/names.log"
 junit_check "$dir/names"
 [ "$(wc -l < "$dir/names.csv")" = 4 ] && ok || bad "odd folder names did not give one gradebook line each: $(cat -A "$dir/names.csv")"
 
-score() { jq -r '"\(.score) \(.max_score)"' "$dir/run1/$1/results.json"; }
+score() { jq -r '"\(.score) \(.extra_data.max_score)"' "$dir/run1/$1/results.json"; }
 read -r got max <<< "$(score good)"
 [ "$got" = "$max" ] && awk -v m="$max" 'BEGIN { exit !(m > 0) }' && ok || bad "the reference scored $got / $max"
 for odd in "bob smith" "a,b" "o'brien" "สมชาย ใจดี"; do
@@ -203,7 +206,7 @@ grade_layouts layouts && ok || bad "grade_all exited non-zero on the layouts (se
 strict_check "$dir/layouts" "$dir/layouts.csv" "$dir/layouts.log"
 # tests_of RUN NAME: each test's name, score and status, one a line
 tests_of() { jq -r '.tests[] | "\(.name)\t\(.score)\t\(.status)"' "$dir/$1/$2/results.json"; }
-jq -e '.score > 0 and .score < .max_score' "$dir/layouts/plain/results.json" >/dev/null && ok \
+jq -e '.score > 0 and .score < .extra_data.max_score' "$dir/layouts/plain/results.json" >/dev/null && ok \
   || bad "the plain partial submission did not score between 0 and the maximum"
 layout_is() { # NAME PATTERN: its layout.txt's first line
   grep -q "^layout: $2" "$dir/layouts/$1/layout.txt" 2>/dev/null && ok \
@@ -226,7 +229,7 @@ for n in "wrapped zip" loose "loose wrapped" "whole workbook" "student edition";
 done
 # no layout: score 0, no tests, the one message (what was expected, what the upload holds)
 for n in "no layout" "link wrapped"; do
-  jq -e '.score == 0 and .max_score > 0 and .tests == [] and (.output | test("no gradable files found") and test("expected the graded files"))' \
+  jq -e '.score == 0 and .extra_data.max_score > 0 and (has("max_score") | not) and .tests == [] and (.output | test("no gradable files found") and test("expected the graded files"))' \
     "$dir/layouts/$n/results.json" >/dev/null && grep -q '^no layout: ' "$dir/layouts/$n/layout.txt" && ok \
     || bad "'$n' is not 0 with the one message: $(head -c 300 "$dir/layouts/$n/results.json")"
   grep -q "^\"$n\",0.00,\|^$n,0.00," "$dir/layouts.csv" && ok || bad "'$n' has no gradebook row of 0"
@@ -346,12 +349,13 @@ except Exception as e:
 # a graded file may leave the total out (tests after the due date): Gradescope sums the tests
 summed = want == "graded" and "score" not in d and isinstance(d.get("tests"), list) and d["tests"] \
     and all(isinstance(t, dict) and number(t.get("score")) for t in d["tests"])
-if not (isinstance(d, dict) and (number(d.get("score")) or summed) and number(d.get("max_score"))
+if not (isinstance(d, dict) and (number(d.get("score")) or summed) and number(d.get("extra_data", {}).get("max_score"))
+        and not set(d) - {"score", "execution_time", "output", "output_format", "test_output_format", "test_name_format", "visibility", "stdout_visibility", "extra_data", "tests", "leaderboard"}
         and isinstance(d.get("output"), str) and isinstance(d.get("tests"), list)):
     sys.exit("gs_json: %s: not Gradescope's shape" % path)
 if want != "graded":
     o = d["output"]
-    if not (d["score"] == 0 and abs(d["max_score"] - float(want)) < 1e-9 and d["tests"] == []
+    if not (d["score"] == 0 and abs(d["extra_data"]["max_score"] - float(want)) < 1e-9 and d["tests"] == []
             and "instructor" in o and "ผู้สอน" in o and "The autograder failed" in o):
         sys.exit("gs_json: %s: not a fallback of 0 / %s: %r" % (path, want, d))
 EOF
@@ -365,7 +369,7 @@ if make -s gradescope SEED=777 > "$dir/gradescope.log" 2>&1 && mkdir -p "$gs/sou
   AUTOGRADER=$root/$gs bash "$gs/source/run_autograder" > "$dir/run_autograder.log" 2>&1
   [ ! -e "$gs/source/hidden_seed" ] && ok || bad "run_autograder left the hidden seed in place"
   # (no top-level score while tests are after_due_date: Gradescope totals the tests, test_platforms.sh)
-  jq -e '([.tests[].score] | add) == .max_score and .max_score > 0 and (has("score") | not)' "$gs/results/results.json" > /dev/null && ok \
+  jq -e '([.tests[].score] | add) == .extra_data.max_score and .extra_data.max_score > 0 and (has("score") | not)' "$gs/results/results.json" > /dev/null && ok \
     || bad "run_autograder did not give the reference full marks (see $dir/run_autograder.log)"
   gs_json "$gs/results/results.json" graded && ok || bad "run_autograder's results.json is not strict Gradescope JSON"
 
@@ -425,7 +429,7 @@ printf '#!/bin/sh\nexit 2\n' > "$dir/dying_checker" && chmod +x "$dir/dying_chec
 mkdir -p "$dir/subs_dying" && cp -r solutions "$dir/subs_dying/someone"
 echo 1 | "$grade_all" --subs "$dir/subs_dying" --out "$dir/o_dying" --csv "$dir/o_dying.csv" --jobs 1 \
   --checker "$dir/dying_checker" --root . --objdir "$objdir" --work "$dir/w_dying" > "$dir/dying.log" 2>&1
-fallback_max=$(jq -r .max_score "$dir/o_dying/someone/results.json" 2>/dev/null)
+fallback_max=$(jq -r .extra_data.max_score "$dir/o_dying/someone/results.json" 2>/dev/null)
 awk -v a="$fallback_max" -v b="$max" 'BEGIN { exit !(a == b && b > 0) }' && grep -q "^someone,0.00,$max" "$dir/o_dying.csv" && ok \
   || bad "a dying checker's fallback is out of $fallback_max (expected $max)"
 

@@ -14,15 +14,18 @@
 #    the tests, hidden ones included, the checker's own score); a
 #    section that does not compile is one test, its error shown once; test
 #    names carry the check's title; every test's tags name its section;
-#    extra_data has the checker's version, the compiler and its version and
-#    the seed's SHA-256, not the seed; an untouched stub's section is one
+#    extra_data has the checker's version, the compiler and its version,
+#    the maximum (no top-level key outside Gradescope's specs) and nothing
+#    the seed can be found from; an upload's messages name the student's
+#    own files (loose in a wrapping folder here), no grader path and no
+#    git advice; an untouched stub's section is one
 #    visible test worth all its points that says "not started" and where
 #    to start (its checks' given/expected/got are make check's to show), in
 #    JUnit too;
 #  - PrairieLearn: score in [0, 1] (1 for the references, between 0 and 1
 #    for the partial one), tests with name, points, max_points, message and
-#    output, the compile failure one test; the empty submission
-#    "gradable": false with format_errors;
+#    output, the hidden checks one summary a section; the compile failure
+#    and the empty submission "gradable": false with format_errors;
 #  - and every check that draws random cases is declared CHECK_RANDOM
 #    (the hidden re-run), every other CHECK_FIXED.
 set -uo pipefail
@@ -64,6 +67,8 @@ def number(x):
     return isinstance(x, (int, float)) and not isinstance(x, bool) and math.isfinite(x)
 def section_of(name):
     return name.split(' › ')[0]
+# the top-level keys of Gradescope's results specs
+SPEC = {"score", "execution_time", "output", "output_format", "test_output_format", "test_name_format", "visibility", "stdout_visibility", "extra_data", "tests", "leaderboard"}
 
 # ---- Gradescope ----
 for sub in ('good', 'partial', 'no_compile', 'empty'):
@@ -77,8 +82,8 @@ for sub in ('good', 'partial', 'no_compile', 'empty'):
     visible = [t for t in tests if t['visibility'] == 'visible']
     vs, vm = sum(t['score'] for t in visible), sum(t['max_score'] for t in visible)
     if hidden:
-        total = '%.2f / %.2f' % (g['score'], g['max_score'])
-        check(total not in g['output'] or (vs == g['score'] and vm == g['max_score']),
+        total = '%.2f / %.2f' % (g['score'], g['extra_data']['max_score'])
+        check(total not in g['output'] or (vs == g['score'] and vm == g['extra_data']['max_score']),
               '%s: the output does not reveal the total with the hidden points (%r)' % (sub, g['output']))
         check('%.2f / %.2f' % (vs, vm) in g['output'], '%s: the output sums the visible tests (%r)' % (sub, g['output']))
     x = g.get('extra_data', {})
@@ -86,8 +91,14 @@ for sub in ('good', 'partial', 'no_compile', 'empty'):
           '%s: extra_data names the checker version (%r)' % (sub, x.get('checker_version')))
     check(isinstance(x.get('compiler'), str) and isinstance(x.get('compiler_version'), str)
           and x['compiler_version'] not in ('', 'unknown'), '%s: extra_data names the compiler and its version' % sub)
-    check(x.get('seed_sha256') == hashlib.sha256(seed.encode()).hexdigest() and seed not in json.dumps(x),
-          '%s: extra_data has the seed\'s hash, not the seed' % sub)
+    # nothing derived from the seed: a plain hash of it is undone by trying
+    # every seed (this one is found among the first 10^4)
+    found = [s for s in range(10000) for v in x.values() if isinstance(v, str) and len(v) >= 16
+             and v in (hashlib.sha256(str(s).encode()).hexdigest(), hashlib.md5(str(s).encode()).hexdigest(), str(s))]
+    check(x.get('seed') == 'hidden' and not found and seed not in json.dumps(x),
+          '%s: extra_data says a hidden seed was used, and nothing the seed can be found from (%r)' % (sub, x))
+    check(number(x.get('max_score')) and 'max_score' not in g and not set(g) - SPEC,
+          '%s: only the top-level keys of Gradescope\'s specs, the maximum in extra_data (%r)' % (sub, sorted(g)))
 g = load('%s/partial.gradescope.json' % d)
 check(any(t['visibility'] == 'after_due_date' for t in g['tests']) and g['score'] > 0,
       'partial: hidden tests after the due date and some points (else the hidden-total test proves nothing)')
@@ -102,19 +113,20 @@ c = load('build/grade/gradescope_results.json')
 hidden = [t for t in g['tests'] if t['visibility'] == 'after_due_date']
 check(hidden and 'score' not in g, 'run_autograder: no top-level score while %d tests are after_due_date (%r)'
       % (len(hidden), {k: g[k] for k in g if k != 'tests'}))
-check(abs(sum(t['score'] for t in g['tests']) - c['score']) < 1e-9 and 0 < c['score'] < c['max_score'],
+check(abs(sum(t['score'] for t in g['tests']) - c['score']) < 1e-9 and 0 < c['score'] < c['extra_data']['max_score'],
       'run_autograder: the tests sum to the checker\'s score, hidden points included (%r, %r)'
       % (sum(t['score'] for t in g['tests']), c['score']))
 check(sum(t['score'] for t in hidden) > 0, 'run_autograder: the partial submission has hidden points (else the test proves nothing)')
 vs, vm = (sum(t[k] for t in g['tests'] if t['visibility'] == 'visible') for k in ('score', 'max_score'))
-check('%.2f / %.2f' % (vs, vm) in g['output'] and '%.2f / %.2f' % (c['score'], c['max_score']) not in g['output'],
+check('%.2f / %.2f' % (vs, vm) in g['output'] and '%.2f / %.2f' % (c['score'], c['extra_data']['max_score']) not in g['output'],
       'run_autograder: the output sums the visible tests, not the total (%r)' % g['output'])
 check(g['output'].startswith('งานที่ส่ง (layout): section folders'), 'run_autograder: the output names the layout first')
-check(g.get('max_score') == c['max_score'] and g['tests'] == c['tests'], 'run_autograder: the tests are the checker\'s, unchanged')
+check(g['extra_data'] == c['extra_data'] and g['tests'] == c['tests'] and not set(g) - SPEC,
+      'run_autograder: the tests are the checker\'s, unchanged, and only the specs\' keys')
 g = load('%s/good.gradescope.json' % d)
 check(all(' — ' in t['name'] and t['name'].split(' — ', 1)[1].strip() for t in g['tests']),
       'good: every test name carries the check\'s title')
-check(g['score'] == g['max_score'] > 0, 'good: the references score full marks')
+check(g['score'] == g['extra_data']['max_score'] > 0, 'good: the references score full marks')
 g = load('%s/no_compile.gradescope.json' % d)
 t02 = [t for t in g['tests'] if section_of(t['name']) == '02_law_of_cosines']
 check(len(t02) == 1 and t02[0]['score'] == 0 and t02[0]['max_score'] > 0,
@@ -143,7 +155,7 @@ def pl_tests_ok(p):
         isinstance(t.get('name'), str) and number(t.get('points')) and number(t.get('max_points'))
         and isinstance(t.get('message'), str) and isinstance(t.get('output'), str)
         and 0 <= t['points'] <= t['max_points'] for t in p['tests'])
-for sub in ('good', 'partial', 'no_compile'):
+for sub in ('good', 'partial'):
     p = load('%s/%s.prairielearn.json' % (d, sub))
     check(p.get('gradable') is True and number(p.get('score')) and 0 <= p['score'] <= 1,
           '%s: PrairieLearn gradable, score in [0, 1] (%r)' % (sub, p.get('score')))
@@ -153,9 +165,20 @@ s = load('%s/partial.prairielearn.json' % d)['score']
 check(0 < s < 1, 'partial: PrairieLearn score between 0 and 1 (%r)' % s)
 check(len([t for t in load('%s/partial.prairielearn.json' % d)['tests'] if section_of(t['name']) == '06_fabrik']) == 1,
       'partial: PrairieLearn has one test for the stub 06')
+# a handed-in file that does not compile costs no attempt (PrairieLearn's
+# own example of a submission that is not gradable): its errors are the
+# format errors, once
 p = load('%s/no_compile.prairielearn.json' % d)
-check(len([t for t in p['tests'] if section_of(t['name']) == '02_law_of_cosines']) == 1,
-      'no_compile: PrairieLearn has one test for 02')
+fe = p.get('format_errors')
+check(p.get('gradable') is False and isinstance(fe, list) and len(fe) == 1 and 'law_of_cosines.c:1:' in fe[0]
+      and '(compile error)' in fe[0] and 'score' not in p, 'no_compile: PrairieLearn gradable false, the compile error its format error (%r)' % p)
+# no visibility on PrairieLearn: each section's hidden checks are one
+# summary (passed of how many, no input), never the hidden cases
+p = load('%s/partial.prairielearn.json' % d)
+hidden = [t for t in p['tests'] if '(hidden)' in t['name']]
+summary = [t for t in p['tests'] if t['name'].endswith('(hidden checks)')]
+check(not hidden and summary and all('ให้ (input):' not in t['output'] for t in summary),
+      'partial: PrairieLearn shows the hidden checks as summaries only (%d shown one by one)' % len(hidden))
 p = load('%s/empty.prairielearn.json' % d)
 fe = p.get('format_errors')
 check(p.get('gradable') is False and isinstance(fe, list) and fe and all(isinstance(e, str) and e for e in fe),
@@ -182,6 +205,34 @@ r = subprocess.run([sys.executable, 'checker/tests/rng_order.py'] + suites, capt
 check(r.returncode == 0, 'the suites draw their random numbers in sequenced statements (%s)' % (r.stdout.strip() or r.stderr.strip()))
 for ok, what in results:
     print(('ok ' if ok else 'bad ') + what)
+EOF
+
+# An upload as students make it: the graded files loose in one wrapping
+# folder, 02 with a syntax error, 03 right, the rest not handed in. Every
+# message names the student's own file (wrap/law_of_cosines.c:LINE, no
+# grader folder), and a missing file's advice is to hand it in, not git.
+gs2=$dir/gradescope_loose && mkdir -p "$gs2/submission/wrap" && ln -s "$(pwd)" "$gs2/source"
+cp solutions/03_two_bone/two_bone.c "$gs2/submission/wrap/"
+printf 'float law_of_cosines_typo(void) { return 1.0f }\n' > "$gs2/submission/wrap/law_of_cosines.c"
+AUTOGRADER=$(pwd)/$gs2 bash checker/gradescope/run_autograder > "$dir/run_autograder_loose.log" 2>&1 \
+  || { fail=$((fail + 1)); echo "test-platforms: FAIL: run_autograder exited $? on the loose upload"; }
+python3 - "$gs2/results/results.json" "$(pwd)" >> "$dir/checks.txt" 2>&1 <<'EOF'
+import json, sys
+g = json.load(open(sys.argv[1], encoding='utf-8'))
+text = json.dumps(g, ensure_ascii=False)
+def check(ok, what):
+    print(('ok ' if ok else 'bad ') + what)
+t02 = [t for t in g['tests'] if t['name'].startswith('02_law_of_cosines')]
+check(len(t02) == 1 and 'wrap/law_of_cosines.c:1:' in t02[0]['output'],
+      'loose upload: the compile error names the student\'s wrap/law_of_cosines.c (%r)' % [t['output'][:160] for t in t02])
+t05 = [t for t in g['tests'] if t['name'].startswith('05_ccd')]
+check(len(t05) == 1 and 'wrap/ccd.c' in t05[0]['output'] and 'ส่งไฟล์นี้มาพร้อมกับไฟล์อื่น' in t05[0]['output']
+      and 'git checkout' not in t05[0]['output'], 'loose upload: a missing file is named as handed in, with no git advice (%r)'
+      % [t['output'][:200] for t in t05])
+check('git checkout' not in text and 'build/grade' not in text and '/upload/' not in text and sys.argv[2] not in text,
+      'loose upload: no grader path and no git advice anywhere in results.json')
+check(any(t['name'].startswith('03_two_bone') and t['status'] == 'passed' for t in g['tests']),
+      'loose upload: 03 graded and passing')
 EOF
 pass=$((pass + $(grep -c '^ok ' "$dir/checks.txt")))
 bad=$(grep -v '^ok ' "$dir/checks.txt")

@@ -8,7 +8,8 @@
 # and the seed miss the cache; damaged compiler entries are asked again; work folders are removed and what
 # is left per submission is small; an interrupted grade_all resumes to the
 # same gradebook; the gradebook flags copies of the stub; the class
-# summary names the mistakes; the similarity report ranks planted copies
+# summary names the mistakes, counts none of an untouched stub's, totals
+# every check's failures and draws them; the similarity report ranks planted copies
 # above independent solutions and matches no stub.
 set -uo pipefail
 build=$1 checker=$2 grade_all=$3 objdir=$4
@@ -243,6 +244,58 @@ grep -q "^| 02_law_of_cosines | .* | \`[a-z_]*\` [0-9]" "$dir/summary/summary.md
 grep -q "^| submissions | " "$dir/summary/summary.md" && ok || bad "the summary has no score histogram"
 grep -q "02: [a-z_]* in [0-9]* of $count" "$dir/summary.log" && ok || bad "the terminal summary names no mistake: $(cat "$dir/summary.log")"
 ! command -v gnuplot >/dev/null || { [ -s "$dir/summary/summary.svg" ] && [ -s "$dir/summary/summary.png" ] && ok || bad "no summary figures"; }
+# Its counts, recomputed here from every results.tsv: a named mistake and a
+# failed check count only in sections the submission started (the untouched
+# stubs of student 7 fail everything and look like bend_for_interior in 02
+# by accident); every failed check is totalled, named or not; the picture
+# (the SVG's text) names the checks failed most and the mistakes made most.
+python3 - "$dir/first" "$dir/summary" <<'PY' > "$dir/summary_check.log" 2>&1 && ok || bad "the class summary's counts: $(cat "$dir/summary_check.log")"
+import collections, glob, os, re, shutil, sys
+results, out = sys.argv[1:3]
+diag, failed, unnamed, tried = collections.Counter(), collections.Counter(), collections.Counter(), collections.Counter()
+stub_diags = set()
+for f in glob.glob(results + "/*/results.tsv"):
+    status, seen = {}, set()
+    for line in open(f, encoding="utf-8"):
+        p = line.rstrip("\n").split("\t")
+        if p[0] == "section":
+            status[p[1]] = p[2]
+            continue
+        sec, check, res, outcome, d = p[1], p[2], p[3], p[4], p[5]
+        if outcome in ("no_compile", "missing"):
+            continue
+        if status[sec] == "not_started":
+            if d != "-": stub_diags.add((sec, d))
+            continue
+        tried[sec, check] += 1
+        if res == "fail":
+            failed[sec, check] += 1
+            if d == "-": unnamed[sec, check] += 1
+            elif (sec, d) not in seen: seen.add((sec, d)); diag[sec, d] += 1
+md = open(out + "/summary.md", encoding="utf-8").read()
+errors = []
+if not stub_diags: errors.append("the class has no stub with a diagnosis: nothing is proven")
+for row in re.findall(r"^\| (\d\d_\w+) \| .* \| (.*) \|$", md.split("## The named")[0], re.M):
+    sec, cell = row
+    got = {} if cell == "none" else {m: int(n) for m, n in re.findall(r"`(\w+)` (\d+)", cell)}
+    want = {d: n for (s, d), n in diag.items() if s == sec}
+    if got != want: errors.append(f"{sec}: named mistakes {got}, expected {want}")
+rows = re.findall(r"^\| (\d\d_\w+) \| (\w+) \| (\d+) of (\d+) \| (\d+) \| (\d+) \|$", md, re.M)
+got = {(s, c): (int(a), int(b), int(n), int(u)) for s, c, a, b, n, u in rows}
+want = {k: (failed[k], tried[k], failed[k] - unnamed[k], unnamed[k]) for k in failed}
+if got != want: errors.append(f"failures per check differ: {sorted(set(got.items()) ^ set(want.items()))[:4]}")
+if not unnamed: errors.append("no failure without a name in the class: the 'no name' column is not proven")
+if shutil.which("gnuplot"):
+    svg = open(out + "/summary.svg", encoding="utf-8").read()
+    for what, counts in (("check failed most", failed), ("mistake made most", diag)):
+        most = max(counts.values(), default=0)
+        if not any(f"{s[:2]} {name}" in svg for (s, name), n in counts.items() if n == most):
+            errors.append(f"the picture does not show the {what}")
+    for text in ("not started", "Checks failed most often", "Named mistakes made most often"):
+        if text not in svg: errors.append(f"the picture does not show '{text}'")
+print("\n".join(errors))
+sys.exit(1 if errors else 0)
+PY
 
 # ---- the similarity report ------------------------------------------------------
 if command -v sim_c >/dev/null; then
@@ -255,11 +308,25 @@ if command -v sim_c >/dev/null; then
       "$sim/copy_$k/02_law_of_cosines/law_of_cosines.c" $k
   done
   cp -r exercises "$sim/stub_1" && cp -r exercises "$sim/stub_2"
+  # every layout grading takes, and folder names that are Thai, that a
+  # byte-mangling would make equal, or that hold CSV and Markdown separators
+  one=checker/tests/similarity/independent_b/02_law_of_cosines/law_of_cosines.c
+  mkdir -p "$sim/lay_loose" "$sim/lay_wrapped_loose/my files" "$sim/lay_wrapped/workbook-main/exercises/02_law_of_cosines" \
+    "$sim/นก" "$sim/ปู" "$sim/a, \"b\" | c"
+  cp "$one" "$sim/lay_loose/"
+  python3 checker/tests/similarity/plant.py "$one" "$sim/lay_wrapped_loose/my files/law_of_cosines.c" comments
+  python3 checker/tests/similarity/plant.py "$one" "$sim/lay_wrapped/workbook-main/exercises/02_law_of_cosines/law_of_cosines.c" rename
+  python3 checker/tests/similarity/plant.py "$one" "$sim/นก/law_of_cosines.c" reorder
+  cp checker/tests/similarity/independent_c/02_law_of_cosines/law_of_cosines.c "$sim/ปู/"
+  python3 checker/tests/similarity/plant.py "$one" "$sim/a, \"b\" | c/law_of_cosines.c" all
+  mkdir -p "$sim/nothing_gradable" && echo "hello" > "$sim/nothing_gradable/notes.txt"
   bash checker/similarity.sh "$sim" "$dir/similarity" . > "$dir/similarity.log" 2>&1 || bad "similarity.sh failed"
   csv=$dir/similarity/similarity.csv
   fam() { case $1 in ind_a|copy_*) echo A;; *) echo "$1";; esac; }
   planted_min=100 indep_max=0 planted=0
-  while IFS=, read -r sec a b pct; do
+  while IFS= read -r line; do
+    [[ $line == *lay_* || $line == *[!a-z_0-9,]* ]] && continue   # the layouts' and names' students, below
+    IFS=, read -r sec a b pct <<<"$line"
     [ "$sec" = 02_law_of_cosines ] || continue
     if [ "$(fam "$a")" = A ] && [ "$(fam "$b")" = A ]; then
       planted=$((planted + 1)); [ "$pct" -lt "$planted_min" ] && planted_min=$pct
@@ -272,6 +339,28 @@ if command -v sim_c >/dev/null; then
   grep -q stub_ "$csv" && bad "a stub matched something: $(grep stub_ "$csv" | head -2)" || ok
   grep -q '^### copy_' "$dir/similarity/similarity.md" && grep -q ' line [0-9]*-[0-9]* ' "$dir/similarity/similarity.md" \
     && ok || bad "the report shows no matching regions"
+  # Every layout's student compared, each by its own name (the Thai ones
+  # as they are, never one pair of look-alikes), the CSV parsed by csv:
+  # the five copies of independent_b match each other from 80 %, and
+  # independent_c (ปู) matches none of them as much.
+  python3 - "$csv" <<'PY' > "$dir/similarity_names.log" 2>&1 && ok || bad "similarity over layouts and names: $(cat "$dir/similarity_names.log")"
+import csv, sys
+rows = [r for r in csv.DictReader(open(sys.argv[1], encoding="utf-8", newline="")) if r["section"] == "02_law_of_cosines"]
+family = {"lay_loose", "lay_wrapped_loose", "lay_wrapped", "นก", 'a, "b" | c'}
+pct = {frozenset((r["a"], r["b"])): int(r["percent"]) for r in rows}
+errors = []
+names = {n for r in rows for n in (r["a"], r["b"])}
+for n in family | {"ปู"}:
+    if n not in names: errors.append(f"{n!r} was not compared")
+if "nothing_gradable" in names: errors.append("an upload with no layout was compared")
+inside = [pct.get(frozenset((a, b)), 0) for a in family for b in family if a < b]
+outside = [pct.get(frozenset((a, "ปู")), 0) for a in family]
+if len(inside) != 10 or min(inside) < 80: errors.append(f"copies across layouts and names: {sorted(inside)}")
+if max(outside) >= min(inside): errors.append(f"ปู (independent) matches a copy {max(outside)} %")
+print("\n".join(errors)); sys.exit(1 if errors else 0)
+PY
+  grep -q "nothing_gradable" "$dir/similarity/similarity.md" && grep -q '| a, "b" \\| c |' "$dir/similarity/similarity.md" \
+    && ok || bad "the report does not name the upload it could not lay out, or does not escape a | in a name"
   echo "test-scale: similarity: planted copies >= $planted_min %, independent solutions <= $indep_max %"
 else
   bash checker/tests/need_commands.sh sim_c; bad "sim_c is not installed: the similarity report is not tested"

@@ -3,7 +3,8 @@
 #   test_student.sh BUILD CHECKER WATCH OBJDIR
 # Hints advance one per call and follow the failure on screen, with the math
 # rendered; "not started" is the untouched stub only; a crash names its case
-# (NULL too); make check builds quietly and fails without make's error line;
+# (NULL too); make check builds quietly and fails without make's error line,
+# exit 141, on make 4.3 and on 4.3 made to handle SIGPIPE as 4.4 does;
 # progress counts match the checks; the table
 # fits 80 columns; colours only on a terminal and never with NO_COLOR; both
 # languages print every message id; MEMCHECK names a planted overflow and
@@ -215,6 +216,49 @@ if command -v gnuplot > /dev/null; then
   [ -n "$png" ] && (cd exercises/05_ccd && test -s "$png") && grep -q "has not run a pass yet" "$dir/inside_plot.txt" && ok \
     || bad "inside exercises/05_ccd the figure's path '$png' does not open from there, or the untouched stub was promised a curve"
 fi
+
+# ---- make check on make 4.3 and 4.4: exit 141 and no make line ---------------
+# make 4.4.1 catches SIGPIPE and waits for the running jobs first (printing
+# "Waiting for unfinished jobs" and "Error 1", or dying of "wait: No child
+# processes", exit 2); 4.4.0 ignores it. Emulated on this make 4.3 by
+# make_sigpipe.c: shown to take effect (make catches or ignores SIGPIPE) and
+# to reproduce 4.4.1's lines on a recipe that signals make from a job, as
+# make check did; then make check fails quietly with 141 on 4.3 and on
+# "4.4.1", from the top and from a section folder, and stops with 2 on a
+# real error; on "4.4.0" it still fails (with make's line: see student.mk).
+${CC:-cc} -shared -fPIC -O2 checker/tests/make_sigpipe.c -o "$dir/make_sigpipe.so" -ldl || bad "make_sigpipe.c did not build"
+shim=$(realpath "$dir/make_sigpipe.so")
+as_make() { # MODE (4.3 | 4.4.1 | 4.4.0), then make's arguments (NO_SETUP: its dpkg queries take seconds)
+  local mode=$1; shift
+  case $mode in
+    4.3) NO_SETUP=1 make --no-print-directory "$@" ;;
+    4.4.1) NO_SETUP=1 SHIM_SIGPIPE=fatal LD_PRELOAD=$shim make --no-print-directory "$@" ;;
+    4.4.0) NO_SETUP=1 SHIM_SIGPIPE=ignore LD_PRELOAD=$shim make --no-print-directory "$@" ;;
+  esac
+}
+mkdir -p "$dir/mk" && printf 'show:\n\t@grep -E "^Sig(Ign|Cgt)" /proc/$$PPID/status\nold:\n\t@false; rc=$$?; [ $$rc != 1 ] || kill -PIPE $$PPID; exit $$rc\n' > "$dir/mk/Makefile"
+sig=$(as_make 4.4.1 -C "$dir/mk" show); sig0=$(as_make 4.4.0 -C "$dir/mk" show); sig3=$(as_make 4.3 -C "$dir/mk" show)
+[[ $(grep SigCgt <<<"$sig") =~ [13579bdfBDF]...$ && $(grep SigIgn <<<"$sig0") =~ [13579bdfBDF]...$ \
+   && ! $(grep SigCgt <<<"$sig3") =~ [13579bdfBDF]...$ ]] && ok \
+  || bad "make_sigpipe.so does not make make catch (4.4.1) or ignore (4.4.0) SIGPIPE: $sig / $sig0 / $sig3"
+for i in 1 2 3; do as_make 4.4.1 -C "$dir/mk" old > "$dir/mk/old.$i" 2>&1; echo "rc $?" >> "$dir/mk/old.$i"; done
+grep -qE 'Waiting for unfinished jobs|wait: No child processes|Error 1' "$dir"/mk/old.* && ok \
+  || bad "the emulated make 4.4.1 does not show 4.4.1's lines on the old recipe: $(cat "$dir"/mk/old.1)"
+# (each make check parses the Makefile two or three times: a few seconds;
+# make 4.3's inside and passing runs, and 0 for a passing check on either
+# (the same recipe, no signal), are the tests above)
+for run in 4.3 4.4.1 4.4.1; do   # (4.4.1's race was one run in six)
+  as_make $run check S=02 LANG=en BUILD="$sb" > "$dir/mk/check" 2>&1; rc=$?
+  [ $rc = 141 ] && ! grep -q 'make: \*\*\*' "$dir/mk/check" && grep -q 'first failing check' "$dir/mk/check" && ok \
+    || bad "make $run: a failing make check exited $rc or printed make's lines: $(grep 'make' "$dir/mk/check" | head -3)"
+done
+(cd exercises/02_law_of_cosines && as_make 4.4.1 LANG=en) > "$dir/mk/inside" 2>&1; rc=$?
+[ $rc = 141 ] && ! grep -q 'make: \*\*\*' "$dir/mk/inside" && grep -q 'first failing check' "$dir/mk/inside" && ok \
+  || bad "make 4.4.1: make in exercises/02_law_of_cosines exited $rc or printed make's lines: $(grep 'make' "$dir/mk/inside" | head -3)"
+as_make 4.4.1 check S=02 DIR=no_such_folder BUILD="$sb" > "$dir/mk/error" 2>&1; rc=$?
+[ $rc = 2 ] && ok || bad "make 4.4.1: a real error did not exit 2 (rc $rc)"
+as_make 4.4.0 check S=02 BUILD="$sb" > "$dir/mk/check_4.4.0" 2>&1; rc=$?
+[ $rc != 0 ] && ok || bad "make 4.4.0 (SIGPIPE ignored): a failing make check exited 0"
 
 # ---- 01's input line names the rotations it used, not only the offsets ----
 mkdir -p "$dir/fk_order/01_forward_kinematics"
