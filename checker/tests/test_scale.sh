@@ -90,7 +90,11 @@ left=$(find "$dir/work" -mindepth 1 -maxdepth 1 -type d ! -name graded | wc -l)
 # and the failing cases' recordings (the cache's, up to 27 KB a section)
 # left the results folder: 193 KB, measured 2026-12-01. Issue 18's goal.)
 per=$(du -sk "$dir/first" | awk -v n=$count '{ printf "%d", $1 / n }')
-[ "$per" -le 200 ] && ok || bad "a submission's results take $per KB on average (at most 200)"
+# The class is drawn from checker/tests/buggy/ (make_class.sh), so each
+# new buggy proof reshuffles it: 185 KB with 22 proofs, 217 KB with 23
+# (more failing checks, each with its picture). 250 keeps the bound's
+# purpose (no recordings, no data files left behind) for either draw.
+[ "$per" -le 250 ] && ok || bad "a submission's results take $per KB on average (at most 250)"
 # The stubs handed in (student 7) are flagged as such in every section.
 grep -q '^student007,.*stub:01 stub:02 stub:03 stub:04 stub:05 stub:06 stub:07 stub:08 stub:09 stub:10$' "$dir/first.csv" \
   && ok || bad "the untouched stubs are not flagged in the gradebook: $(grep student007 "$dir/first.csv")"
@@ -240,9 +244,9 @@ grep -q "^resumed:" "$dir/resume7.log" && bad "a resume with another seed reused
 
 # ---- the class summary ------------------------------------------------------
 bash checker/class_summary.sh "$dir/first" "$dir/first.csv" "$dir/summary" > "$dir/summary.log" 2>&1 || bad "class_summary.sh failed"
-grep -q "^| 02_law_of_cosines | .* | \`[a-z_]*\` [0-9]" "$dir/summary/summary.md" && ok || bad "the summary names no mistake in 02"
+grep -q "^| [0-9][0-9]_[a-z_]* | .* | \`[a-z_]*\` [0-9]" "$dir/summary/summary.md" && ok || bad "the summary names no mistake in any section"
 grep -q "^| submissions | " "$dir/summary/summary.md" && ok || bad "the summary has no score histogram"
-grep -q "02: [a-z_]* in [0-9]* of $count" "$dir/summary.log" && ok || bad "the terminal summary names no mistake: $(cat "$dir/summary.log")"
+grep -q "[0-9][0-9]: [a-z_]* in [0-9]* of $count" "$dir/summary.log" && ok || bad "the terminal summary names no mistake: $(cat "$dir/summary.log")"
 ! command -v gnuplot >/dev/null || { [ -s "$dir/summary/summary.svg" ] && [ -s "$dir/summary/summary.png" ] && ok || bad "no summary figures"; }
 # Its counts, recomputed here from every results.tsv: a named mistake and a
 # failed check count only in sections the submission started (the untouched
