@@ -230,6 +230,20 @@ static int expect_elbow_on_line(const two_bone_request *rq, const two_bone_respo
                      fmt(T(MSG_TB_GOT_OFF_LINE), fmt_pos(rs->out.mid), off, bend_deg));
 }
 
+/* Past a limit: the straight arm aimed at the target, or the folded one,
+ * with its status. */
+static int expect_straight(const two_bone_request *rq, const two_bone_response *rs)
+{
+    return expect_tip_along(rq, rs, (double)rq->in.len_upper + rq->in.len_lower, T(MSG_TB_WHAT_STRAIGHT)) &&
+           expect_elbow_on_line(rq, rs, T(MSG_TB_ARM_STRAIGHT)) && expect_status(rq, rs, TWO_BONE_TOO_FAR);
+}
+
+static int expect_folded(const two_bone_request *rq, const two_bone_response *rs)
+{
+    return expect_tip_along(rq, rs, fabs((double)rq->in.len_upper - rq->in.len_lower), T(MSG_TB_WHAT_FOLDED)) &&
+           expect_elbow_on_line(rq, rs, T(MSG_TB_ARM_FOLDED)) && expect_status(rq, rs, TWO_BONE_TOO_CLOSE);
+}
+
 /* A random limb with realistic proportions (L1/L2 within 1/4..4). */
 static void random_limb(rng *r, vec3 *root, float *l1, float *l2)
 {
@@ -305,14 +319,9 @@ static void out_of_reach(void)
     }
     if (!CHECK_CALL(OP_TWO_BONE, rq, N, rs, describe))
         return;
-    for (int i = 0; i < N; i++) {
-        const two_bone_input *in = &rq[i].in;
-        if (!expect_lengths(&rq[i], &rs[i]) ||
-            !expect_tip_along(&rq[i], &rs[i], (double)in->len_upper + in->len_lower, T(MSG_TB_WHAT_STRAIGHT)) ||
-            !expect_elbow_on_line(&rq[i], &rs[i], T(MSG_TB_ARM_STRAIGHT)) ||
-            !expect_status(&rq[i], &rs[i], TWO_BONE_TOO_FAR))
+    for (int i = 0; i < N; i++)
+        if (!expect_lengths(&rq[i], &rs[i]) || !expect_straight(&rq[i], &rs[i]))
             return;
-    }
 }
 
 static void too_close(void)
@@ -335,14 +344,9 @@ static void too_close(void)
     }
     if (!CHECK_CALL(OP_TWO_BONE, rq, N, rs, describe))
         return;
-    for (int i = 0; i < N; i++) {
-        const two_bone_input *in = &rq[i].in;
-        if (!expect_lengths(&rq[i], &rs[i]) ||
-            !expect_tip_along(&rq[i], &rs[i], fabs((double)in->len_upper - in->len_lower), T(MSG_TB_WHAT_FOLDED)) ||
-            !expect_elbow_on_line(&rq[i], &rs[i], T(MSG_TB_ARM_FOLDED)) ||
-            !expect_status(&rq[i], &rs[i], TWO_BONE_TOO_CLOSE))
+    for (int i = 0; i < N; i++)
+        if (!expect_lengths(&rq[i], &rs[i]) || !expect_folded(&rq[i], &rs[i]))
             return;
-    }
 }
 
 static void pole_on_target_line(void)
@@ -483,19 +487,14 @@ static void limb_scale(void)
     if (!CHECK_CALL(OP_TWO_BONE, rq, N, rs, describe))
         return;
     for (int i = 0; i < N; i++) {
-        const two_bone_input *in = &rq[i].in;
         int kind = i < 2 * SCALE_KINDS * SCALE_PER_KIND ? (i / SCALE_PER_KIND) % SCALE_KINDS
                    : i < N - 2 ? (i % SCALE_KINDS) : 0;
         if (!expect_lengths(&rq[i], &rs[i]))
             return;
         int ok = kind == 0 ? expect_tip_at_target(&rq[i], &rs[i]) && expect_pole_side(&rq[i], &rs[i]) &&
                                  expect_status(&rq[i], &rs[i], TWO_BONE_REACHED)
-                 : kind == 1 ? expect_tip_along(&rq[i], &rs[i], (double)in->len_upper + in->len_lower, T(MSG_TB_WHAT_STRAIGHT)) &&
-                                   expect_elbow_on_line(&rq[i], &rs[i], T(MSG_TB_ARM_STRAIGHT)) &&
-                                   expect_status(&rq[i], &rs[i], TWO_BONE_TOO_FAR)
-                             : expect_tip_along(&rq[i], &rs[i], fabs((double)in->len_upper - in->len_lower), T(MSG_TB_WHAT_FOLDED)) &&
-                                   expect_elbow_on_line(&rq[i], &rs[i], T(MSG_TB_ARM_FOLDED)) &&
-                                   expect_status(&rq[i], &rs[i], TWO_BONE_TOO_CLOSE);
+                 : kind == 1 ? expect_straight(&rq[i], &rs[i])
+                             : expect_folded(&rq[i], &rs[i]);
         if (!ok)
             return;
     }
@@ -534,8 +533,6 @@ static void near_limits(void)
     if (!CHECK_CALL(OP_TWO_BONE, rq, N, rs, describe))
         return;
     for (int i = 0; i < N; i++) {
-        const two_bone_input *in = &rq[i].in;
-        double reach = (double)in->len_upper + in->len_lower, fold = fabs((double)in->len_upper - in->len_lower);
         int ok = expect_lengths(&rq[i], &rs[i]);
         switch (i % 4) {
         case 0:
@@ -544,14 +541,10 @@ static void near_limits(void)
                  expect_status(&rq[i], &rs[i], TWO_BONE_REACHED);
             break;
         case 1:
-            ok = ok && expect_tip_along(&rq[i], &rs[i], reach, T(MSG_TB_WHAT_STRAIGHT)) &&
-                 expect_elbow_on_line(&rq[i], &rs[i], T(MSG_TB_ARM_STRAIGHT)) &&
-                 expect_status(&rq[i], &rs[i], TWO_BONE_TOO_FAR);
+            ok = ok && expect_straight(&rq[i], &rs[i]);
             break;
         default:
-            ok = ok && expect_tip_along(&rq[i], &rs[i], fold, T(MSG_TB_WHAT_FOLDED)) &&
-                 expect_elbow_on_line(&rq[i], &rs[i], T(MSG_TB_ARM_FOLDED)) &&
-                 expect_status(&rq[i], &rs[i], TWO_BONE_TOO_CLOSE);
+            ok = ok && expect_folded(&rq[i], &rs[i]);
         }
         if (!ok)
             return;
