@@ -50,13 +50,13 @@ GRADE_ALL := $(BUILD)/grade_all
 WATCH := $(BUILD)/watch
 # The checker program itself, one job a file (checker/driver.h has the map),
 # and the trusted library it shares with the fuzz harness (fuzz.mk).
-CHECKER_DRIVER_SRC := $(addprefix checker/,checker.c progress.c options.c compile.c compile_guard.c cache.c run_checks.c report.c points.c outputs.c catalog.c)
+CHECKER_DRIVER_SRC := $(addprefix checker/,checker.c progress.c options.c compile.c compile_guard.c cache.c deps.c run_checks.c report.c points.c outputs.c catalog.c)
 TRUSTED_SRC := $(CHECKER_DRIVER_SRC) $(addprefix checker/,os.c sha256.c check.c spawn.c sandbox.c runner_elf.c diagnosis.c messages.c sections.c sections/ik_chain_checks.c text.c)
 # The pictures of failing cases (issue 17): recorded by the suites, drawn by the driver.
 TRUSTED_SRC += checker/picture.c
 SUITE_SRC := $(wildcard checker/sections/*/suite.c)
 REF_SRC := $(foreach s,$(SECTIONS),solutions/$(s)/$(call section_name,$(s)).c)
-RUNNER_OBJS := $(OBJ)/runner_main.o $(OBJ)/libcommon.a $(foreach s,$(SECTIONS),$(OBJ)/ops/$(s).o $(OBJ)/ref/$(s).o) $(OBJ)/musl/stamp
+RUNNER_OBJS := $(OBJ)/runner_main.o $(OBJ)/libcommon.a $(foreach s,$(SECTIONS),$(OBJ)/ops/$(s).o) $(OBJ)/musl/stamp
 HEADERS := $(wildcard include/*.h include/*.c checker/*.h checker/*.def checker/sections/*.h checker/sections/*.def checker/sections/*/*.h checker/sections/*/*.def solutions/*/*.h)
 
 .PHONY: all check list watch hint test test-plain test-sanitized test-robust test-batch run setup programs clean help
@@ -123,11 +123,7 @@ $(OBJ)/ops/%.o: checker/sections/%/ops.c $(HEADERS)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_ALL) -Iinclude -Ichecker -Isolutions/$* -c $< -o $@
 
-# Reference solutions of the sections a runner depends on (03 uses 02).
 .SECONDEXPANSION:
-$(OBJ)/ref/%.o: solutions/%/$$(call section_name,$$*).c $(HEADERS)
-	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_ALL) -Iinclude -Isolutions/$* -c $< -o $@
 
 # The same runner glue built against musl as well. A static runner is the
 # only kind the seccomp cage can start, and glibc's static baseline makes
@@ -143,8 +139,8 @@ $(OBJ)/ref/%.o: solutions/%/$$(call section_name,$$*).c $(HEADERS)
 # file would hold (no sinf + cosf merged into sincosf, no constant folded in).
 # And link.specs, whose "*linker:" has gcc's driver run gold itself rather
 # than collect2 (one process less a section; compile.c, direct_link_specs).
-$(OBJ)/musl/stamp: checker/runner_main.c checker/protocol.h $(wildcard checker/sections/*/ops.c) $(REF_SRC) $(COMMON_SRC) $(HEADERS) checker/fast_headers.sh | setup
-	@rm -rf $(OBJ)/musl && mkdir -p $(OBJ)/musl/ops $(OBJ)/musl/ref $(OBJ)/musl/common
+$(OBJ)/musl/stamp: checker/runner_main.c checker/protocol.h $(wildcard checker/sections/*/ops.c) $(COMMON_SRC) $(HEADERS) checker/fast_headers.sh | setup
+	@rm -rf $(OBJ)/musl && mkdir -p $(OBJ)/musl/ops $(OBJ)/musl/common
 	@musl=$$(command -v musl-gcc 2>/dev/null); \
 	specs=$$( [ -n "$$musl" ] && sed -n 's/.*-specs "\([^"]*\)".*/\1/p' "$$musl"); \
 	if [ "$(SANITIZE)" = 1 ] || [ -z "$$specs" ] || [ ! -f "$$specs" ]; then \
@@ -158,7 +154,6 @@ $(OBJ)/musl/stamp: checker/runner_main.c checker/protocol.h $(wildcard checker/s
 	ar rcs $(OBJ)/musl/libcommon.a $(OBJ)/musl/common/*.o; \
 	for s in $(SECTIONS); do \
 	  $$cc -Iinclude -Ichecker -Isolutions/$$s -c checker/sections/$$s/ops.c -o $(OBJ)/musl/ops/$$s.o || exit 1; \
-	  $$cc -Iinclude -Isolutions/$$s -c solutions/$$s/$${s#*_}.c -o $(OBJ)/musl/ref/$$s.o || exit 1; \
 	done; \
 	if [ -x /usr/bin/ld.gold ]; then printf '*linker:\n/usr/bin/ld.gold\n' > $(OBJ)/musl/link.specs; fi; \
 	echo "$$specs" > $(OBJ)/musl/specs; touch $@

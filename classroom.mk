@@ -34,7 +34,8 @@ $(RECORD_CHECKER): $(TRUSTED_SRC) $(SUITE_SRC) $(CLASSROOM_DIR)/shims.c $(CLASSR
 # suites made grading: the reference itself (every lookup of a correct
 # solution), the stubs (the paths of an unfinished section), every buggy
 # proof and every alternative solution (the diagnoses' probes and the
-# other allowed answers), figures included. Sorted and unique: the same
+# other allowed answers; each holds one section, graded beside the
+# references' 02 and 03: checker/deps.c), figures included. Sorted and unique: the same
 # tree exports the same table.
 CLASSROOM_RECORD = WORKBOOK_REPLAY_RECORD=$(CLASSROOM)/visible.tsv.tmp $(RECORD_CHECKER) --root . --objdir $(OBJ) \
   --work $(CLASSROOM)/record/work --no-color --seed $(CLASSROOM_SEED) --plot-dir $(CLASSROOM)/record/plots --plot-defer
@@ -44,10 +45,10 @@ $(CLASSROOM)/visible.tsv: $(RECORD_CHECKER) $(RUNNER_OBJS) $(BUGGY_SRC)
 	@$(CLASSROOM_RECORD) --dir solutions >$(CLASSROOM)/record.log 2>&1 || { cat $(CLASSROOM)/record.log; echo "classroom: the reference did not pass while recording"; exit 1; }
 	@$(CLASSROOM_RECORD) --dir exercises >>$(CLASSROOM)/record.log 2>&1; test $$? -le 1
 	@for d in $(BUILD)/buggy/*/*/; do s=$$(basename $$d); \
-	  $(CLASSROOM_RECORD) --dir $$(dirname $$d) --section $$s >>$(CLASSROOM)/record.log 2>&1; test $$? -le 1 || exit 1; done
+	  IK_CHECKER_DEPS_FROM=$(CURDIR)/solutions $(CLASSROOM_RECORD) --dir $$(dirname $$d) --section $$s >>$(CLASSROOM)/record.log 2>&1; test $$? -le 1 || exit 1; done
 	@for f in $(ALT_SED); do s=$$(basename $$f .sed); n=$$(basename $$(dirname $$f)); d=$(CLASSROOM)/record/alt/$$n; \
 	  mkdir -p $$d/$$s && sed -f $$f solutions/$$s/$${s#*_}.c > $$d/$$s/$${s#*_}.c && \
-	  { $(CLASSROOM_RECORD) --dir $$d --section $$s >>$(CLASSROOM)/record.log 2>&1; test $$? -le 1; } || exit 1; done
+	  { IK_CHECKER_DEPS_FROM=$(CURDIR)/solutions $(CLASSROOM_RECORD) --dir $$d --section $$s >>$(CLASSROOM)/record.log 2>&1; test $$? -le 1; } || exit 1; done
 	@LC_ALL=C sort -u $(CLASSROOM)/visible.tsv.tmp > $@ && rm -f $(CLASSROOM)/visible.tsv.tmp
 	@echo "classroom: recorded $$(grep -c '^E' $@) reference calls ($$(du -h $@ | cut -f1)) on seed $(CLASSROOM_SEED)"
 

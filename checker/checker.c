@@ -64,8 +64,7 @@ static int grade_section(const options *o, section_result *sr)
     for (size_t i = 0; i < sr->check_count; i++)
         sr->passed += sr->checks[i].passed;
     sr->status = section_status_of(o, sr, compiled);
-    if (edition_section_done) /* the student edition's "fix 03 first" (checker/classroom/edition.c) */
-        edition_section_done(sr->def->slug, sr->def->deps, sr->status == STATUS_DONE, sr->note, sizeof sr->note);
+    deps_section_done(sr->def->slug, sr->def->deps, sr->status == STATUS_DONE, sr->note, sizeof sr->note);
     return ok;
 }
 

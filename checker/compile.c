@@ -401,9 +401,9 @@ static int add_flags(const options *o, compile_job *j, int argc)
     return argc;
 }
 
-/* The whole command line: flags, the staged source, the references it
- * builds on and the trusted glue. Returns 0 when the student edition has
- * no source for a dep (the reason is in `record`). */
+/* The whole command line: flags, the student's own sources of the
+ * sections it builds on, the staged source and the trusted glue. Returns 0
+ * when a dep has no source (the reason is in `record`). */
 static int build_command(const options *o, const section_def *s, compile_job *j, const char *runner,
                          check_record *record)
 {
@@ -432,23 +432,23 @@ static int build_command(const options *o, const section_def *s, compile_job *j,
         argv[argc++] = j->include_fast;
     argv[argc++] = j->include_root;
     argv[argc++] = j->include_stage;
-    /* the student edition has no reference: the student's own sources
-     * (checker/classroom/edition.c), before the graded file, so the
-     * assembler's list checked in judge_compile is the graded file's */
-    int own_deps[MAX_DEPS] = {0};
+    /* the student's own sources of the sections this one builds on
+     * (deps.c), before the graded file, so the assembler's list checked
+     * in judge_compile is the graded file's */
     for (int i = 0; i < MAX_DEPS && s->deps[i]; i++) {
-        snprintf(j->deps[i], sizeof j->deps[i], "%s/ref/%s.o", objdir, s->deps[i]);
-        if (!file_exists(j->deps[i]) && edition_own_dep &&
-            !(own_deps[i] = edition_own_dep(o->dir, o->work, s->deps[i], j->deps[i], sizeof j->deps[i], record->text,
-                                            sizeof record->text)))
+        if (!deps_stage_own(o->dir, o->work, s->deps[i], j->deps[i], sizeof j->deps[i], record->text,
+                            sizeof record->text))
             return record->outcome = OUTCOME_MISSING, 0;
-        if (own_deps[i])
-            argv[argc++] = j->deps[i];
+        /* the same refusal as for the graded file (stage_source) */
+        char marker[1024], marker_shown[2048];
+        if (guard_line_markers(j->deps[i], marker, sizeof marker)) {
+            text_safe_str(marker_shown, sizeof marker_shown, marker, 0);
+            snprintf(record->text, sizeof record->text, msg(MSG_INCLUDE_OUTSIDE), s->deps[i], marker_shown);
+            return record->outcome = OUTCOME_NO_COMPILE, 0;
+        }
+        argv[argc++] = j->deps[i];
     }
     argv[argc++] = j->staged;
-    for (int i = 0; i < MAX_DEPS && s->deps[i]; i++)
-        if (!own_deps[i])
-            argv[argc++] = j->deps[i];
     argv[argc++] = j->ops_obj;
     argv[argc++] = j->main_obj;
     if (file_exists(j->common_lib))

@@ -54,13 +54,12 @@
 #define SUBMISSION_BUDGET_S 25.0
 #define SANITIZED_SCALE 6.0
 
-/* The student edition's differences (checker/classroom/edition.c), linked
- * into the export's checker only: the student's own sources for a section's
- * deps (compile.c) and "fix 03 first" after a section's status (checker.c). */
-int edition_own_dep(const char *dir, const char *work, const char *dep, char *path, size_t size, char *why,
-                    size_t why_size) __attribute__((weak));
-void edition_section_done(const char *slug, const char *const deps[], int passed, char *note, size_t note_size)
-    __attribute__((weak));
+/* A section's deps (deps.c): the student's own source staged for the
+ * runner (compile.c), and "fix 03 first" after a section's status
+ * (checker.c). */
+int deps_stage_own(const char *dir, const char *work, const char *dep, char *path, size_t size, char *why,
+                   size_t why_size);
+void deps_section_done(const char *slug, const char *const deps[], int passed, char *note, size_t note_size);
 
 /* The output files, in the order they are written (outputs.c). */
 typedef enum { OUTPUT_GRADESCOPE, OUTPUT_PRAIRIELEARN, OUTPUT_JUNIT, OUTPUT_SCORES, OUTPUT_RESULTS, OUTPUT_COUNT } output_kind;

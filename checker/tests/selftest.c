@@ -60,13 +60,19 @@ static int read_file(const char *path, char *out, size_t size)
  * loads its results file. */
 static void run_checker(const char *dir, const char *sections, const char *tag, int timeout_ms, checker_run *run)
 {
-    char work[1024], results[1100], timeout[32];
+    char work[1024], results[1100], timeout[32], deps[1100];
+    /* the buggy and hostile folders hold one section: its deps (03's 02,
+     * 07's and 08's 02 and 03) are the references' (checker/deps.c); set
+     * through env(1), since spawn_run hands a clean environment on */
+    snprintf(deps, sizeof deps, "IK_CHECKER_DEPS_FROM=%s/solutions", g_root);
     snprintf(work, sizeof work, "%s/%s", g_work, tag);
     snprintf(results, sizeof results, "%s/results.tsv", work);
     snprintf(timeout, sizeof timeout, "%d", timeout_ms);
     remove(results);
     const char *argv[32];
     int n = 0;
+    argv[n++] = "/usr/bin/env";
+    argv[n++] = deps;
     argv[n++] = g_checker;
     argv[n++] = "--root"; argv[n++] = g_root;
     argv[n++] = "--dir"; argv[n++] = dir;

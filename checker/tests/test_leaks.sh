@@ -15,8 +15,9 @@
 # Each time every one scores 0 on its section and leak_scan.py finds no
 # line of any reference in results.json, junit.xml, log.txt or
 # results.tsv. The cases marked "Needs: compile cage" only where there is
-# one. Then a file held open by the grader's caller is looked for among the
-# descriptors of a running compiler and a running runner.
+# one. A runner holds no reference machine code (a 07 that prints its
+# two-bone solver's bytes). Then a file held open by the grader's caller is
+# looked for among the descriptors of a running compiler and a running runner.
 set -uo pipefail
 build=$1 checker=$2 grade_all=$3 objdir=$4
 root=$(pwd)
@@ -100,6 +101,43 @@ if [ "$(id -u)" = 0 ]; then
   cage_for_nobody && c=1 || c=0
   graded nobody "$(subs_for nobody $c)" setpriv --reuid 65534 --regid 65534 --clear-groups
 fi
+
+# ---- no reference machine code in a runner ----------------------------------
+# A runner links the student's own files of its section's deps (checker/deps.c),
+# never a reference object: a constructor in a 07 that prints 512 bytes from
+# two_bone_solve (the stubs' 02 and 03 beside it) prints its own stub's code,
+# and code_scan.py finds no 16-byte run of the references' machine code
+# (built at -O2 and -O0, as make and a student's compile build them) in what
+# comes back. The scan is proven by a planted dump of the reference's code.
+code=$dir/code && mkdir -p "$code/sub/02_law_of_cosines" "$code/sub/03_two_bone" "$code/sub/07_foot_ik" "$code/obj"
+cp exercises/02_law_of_cosines/law_of_cosines.c "$code/sub/02_law_of_cosines/"
+cp exercises/03_two_bone/two_bone.c "$code/sub/03_two_bone/"
+{ cat exercises/07_foot_ik/foot_ik.c
+  printf '%s\n' '#include <stdint.h>' '#include <stdio.h>' \
+    '__attribute__((constructor)) static void hostile_dump_code(void)' '{' \
+    '    const unsigned char *code = (const unsigned char *)(uintptr_t)&two_bone_solve;' \
+    '    for (int i = 0; i < 512; i++)' '        printf("%02x", code[i]);' '    printf("\n");' '}'
+} > "$code/sub/07_foot_ik/foot_ik.c"
+refs="" owns=""
+for s in 02_law_of_cosines 03_two_bone; do
+  for O in O2 O0; do
+    cc -std=c11 -fno-math-errno -$O -Iinclude -Isolutions/$s -c solutions/$s/${s#*_}.c -o "$code/obj/ref_${s}_$O.o" \
+      && cc -std=c11 -fno-math-errno -$O -Iinclude -Isolutions/$s -c exercises/$s/${s#*_}.c -o "$code/obj/own_${s}_$O.o" \
+      || bad "code: cannot build $s at -$O"
+    refs="$refs $code/obj/ref_${s}_$O.o" owns="$owns $code/obj/own_${s}_$O.o"
+  done
+done
+"$checker" --root . --dir "$code/sub" --objdir "$objdir" --work "$code/work" --section 07 --no-color --seed 1 \
+  --results "$code/results.tsv" > "$code/log.txt" 2>&1
+[ "$(grep -o '[0-9a-f]\{256\}' "$code/log.txt" | wc -l)" -ge 1 ] && ok || bad "code: the constructor's dump is not in the output"
+# shellcheck disable=SC2086
+python3 checker/tests/code_scan.py --ref $refs --own $owns -- "$code/log.txt" "$code/results.tsv" > "$code/scan.txt" 2>&1 \
+  && ok || { bad "code: a reference's machine code reached the student"; cat "$code/scan.txt"; }
+objcopy -O binary --only-section=.text "$code/obj/ref_03_two_bone_O2.o" "$code/ref.bin"
+od -An -v -tx1 -N 512 "$code/ref.bin" | tr -d ' \n' > "$code/planted.txt"
+# shellcheck disable=SC2086
+python3 checker/tests/code_scan.py --ref $refs --own $owns -- "$code/planted.txt" > "$code/planted.scan" 2>&1 \
+  && bad "code_scan.py did not find a planted dump of the reference's code" || ok
 
 # ---- descriptors the grader's caller left open -----------------------------
 # fd 9 on a file of our own, without close-on-exec, while the checker

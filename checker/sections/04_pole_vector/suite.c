@@ -3,9 +3,9 @@
  * Where the pole goes (hip space, in front for a knee, behind for an
  * elbow, turning with the hip) and how the bones are rotated once section
  * 03 has placed the joints (+Z along the bone, +Y toward the pole). The
- * joints come from the REFERENCE two_bone_solve and the rotations are fed
- * back through the REFERENCE fk_compute_world, so only this section's code
- * is graded. One known mistake is named: a +Y axis that points away from
+ * joints are placed by the checker (the reference two_bone_solve, on the
+ * seed's own limbs) and the rotations are rebuilt into positions by the
+ * checker's own forward kinematics, so only this section's code is graded. One known mistake is named: a +Y axis that points away from
  * the pole (pole_side). */
 #include "check.h"
 #include "picture.h"
@@ -559,19 +559,22 @@ static void rotations_rebuild_positions(void)
          * solve), so only the rotations are being tested. */
         float l1 = v3_distance(q->mid, q->root), l2 = v3_distance(q->tip, q->mid);
         quat upper = rs[i].upper, lower = rs[i].lower;
-        fk_bone bones[3] = {
-            {-1, q->root, upper},
-            {0, v3(0.0f, 0.0f, l1), quat_mul(quat_inverse(upper), lower)},
-            {1, v3(0.0f, 0.0f, l2), quat_identity()},
-        };
-        fk_transform world[3];
-        fk_status st = fk_compute_world(bones, 3, world);
+        /* Forward kinematics of the two bones, by the checker's own few
+         * lines (section 01's rule: a child turns inside its parent), not
+         * by a reference function: the ruler must answer for any output,
+         * and the student edition carries no reference. Each bone lies
+         * along its local +Z; the lower bone's local turn is
+         * inverse(upper) * lower, so its world turn is upper times that. */
         const char *setup = fmt(T(MSG_POLE_REBUILD_SETUP), fmt_v3(q->root), l1, l2);
-        if (st != FK_OK) {
+        if (!quat_is_finite(upper) || !quat_is_finite(lower) || !v3_in_world(q->root)) {
             fail_rot(q, DIAG_NONE, fmt(T(MSG_POLE_REBUILD_EXPECT_OK), setup),
-                     fmt(T(MSG_POLE_REBUILD_GOT_REFUSED), fk_status_text(st), fmt_q(upper), fmt_q(lower)));
+                     fmt(T(MSG_POLE_REBUILD_GOT_REFUSED), fk_status_text(FK_ERR_NOT_FINITE), fmt_q(upper), fmt_q(lower)));
             return;
         }
+        quat lower_world = quat_mul(upper, quat_mul(quat_inverse(upper), lower));
+        fk_transform world[3];
+        world[1].position = v3_add(q->root, quat_rotate(upper, v3(0.0f, 0.0f, l1)));
+        world[2].position = v3_add(world[1].position, quat_rotate(lower_world, v3(0.0f, 0.0f, l2)));
         float tol = REBUILD_TOL * (l1 + l2);
         if (!(v3_distance(world[1].position, q->mid) <= tol) || !(v3_distance(world[2].position, q->tip) <= tol)) {
             fail_rot(q, DIAG_NONE,

@@ -30,6 +30,7 @@
 #include "mocap_legs.h"
 #include "sections.h"
 #include "sections/07_foot_ik/ops.h"
+#include "sections/limb_shape.h"
 #include "terrain.h"
 #include "two_bone.h"
 
@@ -567,6 +568,22 @@ static int expect_foot_target(const foot_step_request *rq, const foot_step_respo
     return 1;
 }
 
+/* The leg the reference placed, or one that 03's contract allows for the
+ * same hip, goal and pole (limb_shape.h): the legs are placed by the
+ * student's own two_bone_solve, and accepted solves differ near a straight
+ * leg. `body` is how far the animated leg moved with the body (a walk's
+ * offset and the hip drop). At weight 0 only the animated pose is right. */
+static int leg_as_solved(const foot_leg *leg, vec3 body, float weight, vec3 target, vec3 want_knee, vec3 want_ankle,
+                         vec3 knee, vec3 ankle)
+{
+    const float reach = leg->thigh_length + leg->shin_length;
+    if (v3_distance(knee, want_knee) <= JOINT_TOL * reach && v3_distance(ankle, want_ankle) <= JOINT_TOL * reach)
+        return 1;
+    vec3 goal = v3_lerp(v3_add(leg->ankle, body), target, weight);
+    return weight > 0.0f && limb_has_solve_shape(v3_add(leg->hip, body), goal, v3_add(leg->knee_pole, body),
+                                                 leg->thigh_length, leg->shin_length, knee, ankle);
+}
+
 /* Where the knee goes when the pole is left where the animation put it
  * instead of moving down with the body: the one knee the pole_left_behind
  * advice is about. Only asked when the hip is already known to be right. */
@@ -607,7 +624,8 @@ static int expect_leg_placed(const foot_step_request *rq, const foot_step_respon
                              below.point.y - (got->ankle.y - sole)));
     if (!expect_lengths(rq, got, ref, f))
         return 0;
-    if (!(v3_distance(got->knee, want->knee) <= JOINT_TOL * reach)) {
+    if (!leg_as_solved(leg, v3(0.0f, -ref->out.hip_drop, 0.0f), want->weight, want->target, want->knee, want->ankle,
+                       got->knee, got->ankle)) {
         /* The hip is right (expect_hip_drop came first), the ankle is on
          * its target and both bones keep their length: what is left to
          * differ is the side the knee bends to, which the pole decides. */
@@ -1003,9 +1021,8 @@ static int expect_like_reference_step(const foot_step_request *rq, const foot_st
     for (int f = 0; f < FOOT_COUNT; f++) {
         const foot_ik_foot *got = &rs->out.feet[f], *want = &ref->out.feet[f];
         const foot_leg *leg = &rq->in.legs[f];
-        const float reach = leg->thigh_length + leg->shin_length;
-        if (!(v3_distance(got->knee, want->knee) <= JOINT_TOL * reach) ||
-            !(v3_distance(got->ankle, want->ankle) <= JOINT_TOL * reach) ||
+        if (!leg_as_solved(leg, v3(0.0f, -ref->out.hip_drop, 0.0f), want->weight, want->target, want->knee, want->ankle,
+                           got->knee, got->ankle) ||
             !(quat_angle_between(got->foot_rotation, want->foot_rotation) <= ROT_TOL))
             return fail_step(rq, DIAG_NONE,
                              fmt(T(MSG_FOOT_WALK_POSE_EXPECTED), side_name(f), want->weight,
@@ -1303,8 +1320,8 @@ static int expect_walk_poses(const foot_walk_request *rq, const foot_walk_respon
                                      fmt_v3(want->target[f])),
                                  fmt(T(MSG_FOOT_ANKLE_OFF), fmt_v3(got->ankle[f]),
                                      v3_distance(got->ankle[f], want->target[f])));
-            if (!(v3_distance(got->knee[f], want->knee[f]) <= JOINT_TOL * reach) ||
-                !(v3_distance(got->ankle[f], want->ankle[f]) <= JOINT_TOL * reach) ||
+            if (!leg_as_solved(leg, offset, want->weight[f], want->target[f], want->knee[f], want->ankle[f], got->knee[f],
+                               got->ankle[f]) ||
                 !(quat_angle_between(got->foot_rotation[f], want->foot_rotation[f]) <= ROT_TOL))
                 return fail_walk(rq, k, DIAG_NONE,
                                  fmt(T(MSG_FOOT_WALK_POSE_EXPECTED),
@@ -1723,9 +1740,8 @@ static int expect_clip(const foot_clip_request *rq, const foot_clip_response *rs
                                      side_name(f), sole, below.point.y, want->weight[f]),
                                  fmt(T(MSG_FOOT_CLIP_SOLE_SUNK), fmt_v3(got->ankle[f]),
                                      below.point.y - (got->ankle[f].y - sole)));
-            float reach = leg->thigh_length + leg->shin_length;
-            if (!(v3_distance(got->knee[f], want->knee[f]) <= JOINT_TOL * reach) ||
-                !(v3_distance(got->ankle[f], want->ankle[f]) <= JOINT_TOL * reach) ||
+            if (!leg_as_solved(leg, v3(0.0f, -want->hip_drop, 0.0f), want->weight[f], want->target[f], want->knee[f],
+                               want->ankle[f], got->knee[f], got->ankle[f]) ||
                 !(quat_angle_between(got->foot_rotation[f], want->foot_rotation[f]) <= ROT_TOL))
                 return fail_clip(rq, k, DIAG_NONE,
                                  fmt("%s (weight %.4f, %s): knee %s, ankle %s, rotation %s", side_name(f), want->weight[f],
