@@ -201,6 +201,7 @@ static int compiler_hit_limit(const spawn_result *rs)
 typedef struct {
     char src[1024], staged[4096], src_shown[2048];
     char include_fast[4096], include_root[4096], include_stage[4096], ops_obj[4096], main_obj[4096], common_lib[4096];
+    char deps_absent[256]; /* the deps with no file of the student's, "02_law_of_cosines, 03_two_bone" */
     char deps[MAX_DEPS][4096], specs_flag[4200], musl_objdir[4096], as_deps[4200], tmp_dir[4200];
     char link_specs_flag[4200];
     const char *specs; /* specs_flag when linking against musl, else NULL */
@@ -402,8 +403,9 @@ static int add_flags(const options *o, compile_job *j, int argc)
 }
 
 /* The whole command line: flags, the student's own sources of the
- * sections it builds on, the staged source and the trusted glue. Returns 0
- * when a dep has no source (the reason is in `record`). */
+ * sections it builds on (those there are), the staged source and the
+ * trusted glue. Returns 0 when a dep's file is refused (the reason is in
+ * `record`). */
 static int build_command(const options *o, const section_def *s, compile_job *j, const char *runner,
                          check_record *record)
 {
@@ -435,10 +437,13 @@ static int build_command(const options *o, const section_def *s, compile_job *j,
     /* the student's own sources of the sections this one builds on
      * (deps.c), before the graded file, so the assembler's list checked
      * in judge_compile is the graded file's */
+    j->deps_absent[0] = '\0';
     for (int i = 0; i < MAX_DEPS && s->deps[i]; i++) {
-        if (!deps_stage_own(o->dir, o->work, s->deps[i], j->deps[i], sizeof j->deps[i], record->text,
-                            sizeof record->text))
-            return record->outcome = OUTCOME_MISSING, 0;
+        if (!deps_stage_own(o->dir, o->work, s->deps[i], j->deps[i], sizeof j->deps[i])) {
+            size_t used = strlen(j->deps_absent);
+            snprintf(j->deps_absent + used, sizeof j->deps_absent - used, "%s%s", used ? ", " : "", s->deps[i]);
+            continue;
+        }
         /* the same refusal as for the graded file (stage_source) */
         char marker[1024], marker_shown[2048];
         if (guard_line_markers(j->deps[i], marker, sizeof marker)) {
@@ -480,7 +485,9 @@ static void explain_failure(const options *o, const compile_job *j, const spawn_
         text_safe_str(shown, sizeof shown, listed, TEXT_LINES | TEXT_CUT); /* as below */
         snprintf(record->text, sizeof record->text, msg(MSG_COMPILE_LIMITS), COMPILE_MEMORY_MIB, COMPILE_OUTPUT_MIB,
                  shown);
-    } else if (missing[0])
+    } else if (missing[0] && j->deps_absent[0])
+        snprintf(record->text, sizeof record->text, msg(MSG_DEP_MISSING), missing, j->deps_absent, j->deps_absent);
+    else if (missing[0])
         snprintf(record->text, sizeof record->text, msg(MSG_LINK_MISSING), missing, j->src_shown);
     else {
         char listed[3000], named[3000], shown[3000];

@@ -36,14 +36,15 @@ static int copy(const char *from, const char *to)
 
 /* The student's own <dep>/<file>.c, staged beside the trusted headers
  * (work/stage/<dep>/, where its #include "<name>.h" finds the contract,
- * not the student's edited copy). 0 with a sentence when it is missing.
+ * not the student's edited copy). 0 when there is none: the section is
+ * built without it (a 03 need not call 02), and a link that then misses
+ * a function says which file to write (MSG_DEP_MISSING).
  *
  * IK_CHECKER_DEPS_FROM=<folder> takes the deps from that folder instead:
  * the project's tests grade one section's file alone (a buggy proof, a
  * blind solution, a hostile case) beside the references' 02 and 03. It is
  * the caller's choice, like --dir; grading never sets it. */
-int deps_stage_own(const char *dir, const char *work, const char *dep, char *path, size_t size, char *why,
-                   size_t why_size)
+int deps_stage_own(const char *dir, const char *work, const char *dep, char *path, size_t size)
 {
     const section_def *d = section_find(dep);
     const char *from = getenv("IK_CHECKER_DEPS_FROM");
@@ -55,11 +56,7 @@ int deps_stage_own(const char *dir, const char *work, const char *dep, char *pat
         dir = from;
     snprintf(src, sizeof src, "%s/%s/%s", dir, dep, d->source);
     snprintf(path, size, "%s/stage/%s/%s", work, dep, d->source);
-    if (lstat(src, &st) != 0 || !S_ISREG(st.st_mode) || !copy(src, path)) {
-        snprintf(why, why_size, msg(MSG_DEP_MISSING), dep, d->source, dep);
-        return 0;
-    }
-    return 1;
+    return lstat(src, &st) == 0 && S_ISREG(st.st_mode) && copy(src, path);
 }
 
 #define MAX_KNOWN 64

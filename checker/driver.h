@@ -57,8 +57,7 @@
 /* A section's deps (deps.c): the student's own source staged for the
  * runner (compile.c), and "fix 03 first" after a section's status
  * (checker.c). */
-int deps_stage_own(const char *dir, const char *work, const char *dep, char *path, size_t size, char *why,
-                   size_t why_size);
+int deps_stage_own(const char *dir, const char *work, const char *dep, char *path, size_t size);
 void deps_section_done(const char *slug, const char *const deps[], int passed, char *note, size_t note_size);
 
 /* The output files, in the order they are written (outputs.c). */

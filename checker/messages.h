@@ -50,7 +50,7 @@ typedef enum {
     MSG_NO_SECTION_NAMED,   /* %s the name given */
     MSG_CANNOT_STAGE,       /* %s work, %s ref */
     MSG_CHECKING_SECTION,   /* %s slug */
-    MSG_DEP_MISSING,        /* %s dep, %s its file, %s dep: a section's dep has no source */
+    MSG_DEP_MISSING,        /* %s functions, %s deps, %s deps: a link misses functions and a dep has no file */
     MSG_DEP_FIX_FIRST,      /* %s "\n" or "", %s slug, %s failing deps, %s failing deps */
     MSG_SCORE_HEADER,
     MSG_SIG_SEGV,

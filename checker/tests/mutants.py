@@ -507,7 +507,10 @@ def main():
                                 "--no-color", "--seed", "1"] +
                                (["--seed-count", str(o.seed_count)] if o.seed_count > 1 else []),
                                cwd=root, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                               timeout=o.timeout, env=dict(os.environ, LANG="en"))
+                               timeout=o.timeout,
+                               # one section alone: its deps are the references' (checker/deps.c)
+                               env=dict(os.environ, LANG="en",
+                                        IK_CHECKER_DEPS_FROM=os.path.join(root, "solutions")))
             rc = r.returncode
             out = r.stdout.decode("utf-8", "replace")
         except subprocess.TimeoutExpired:

@@ -74,7 +74,9 @@ for c in "${cases[@]}"; do
     read -r dir slug check lang <<<"$c"
     n=$((n + 1))
     log=$out/case$n.log
-    "$checker" --root . --dir "$dir" --section "$slug" --objdir "$obj" --work "$out/w$n" --no-color --lang "$lang" >"$log" 2>&1
+    # each folder holds the one section: its deps are the references' (checker/deps.c)
+    IK_CHECKER_DEPS_FROM=$PWD/solutions "$checker" --root . --dir "$dir" --section "$slug" --objdir "$obj" --work "$out/w$n" \
+      --no-color --lang "$lang" >"$log" 2>&1
     [ $? = 1 ] || { cat "$log"; fail "$dir $slug: expected exit 1 (some check fails)"; }
     line=$(grep -E 'picture of the failing case\)?: ' "$log") || { cat "$log"; fail "$dir $slug: no picture named"; }
     [ "$(grep -Ec 'picture of the failing case\)?: ' "$log")" = 1 ] || fail "$dir $slug: more than one picture line"
