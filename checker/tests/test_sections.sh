@@ -9,6 +9,8 @@
 #   exercises/<slug>/ and solutions/<slug>/ with the graded file and its header
 #   checker/tests/buggy/<id>/<slug>.sed for every section a diagnosis names
 #     (diagnosis.c's SECTIONS_OF), and no proof for a pairing it does not name
+#   a hint for each of those diagnoses in both languages, and no hint tagged
+#     "<!-- for: x -->" with an x that is not a diagnosis of its section
 # Each missing piece is one "test-sections: FAIL: <slug>: ..." line; exit 1
 # if there is any. Run by make test-sections (and make test-plain).
 set -u
@@ -83,6 +85,31 @@ for f in checker/tests/buggy/*/*.sed; do
     *) bad "$f: diagnosis '$id' does not name $slug (SECTIONS_OF in checker/diagnosis.c: '$sections')" ;;
   esac
 done
+
+# Hints: only a named mistake pulls a hint forward (checker/hints.c), so a
+# hint's "<!-- for: ... -->" names diagnoses of its own section, and every
+# diagnosis has a hint in each section it names, in both languages.
+for slug in $slugs; do
+  for f in "checker/sections/$slug/hints.md" "checker/sections/$slug/hints.en.md"; do
+    [ -f "$f" ] || continue
+    for id in $(sed -n 's/^<!-- for:\(.*\)-->$/\1/p' "$f" | tr ', ' '\n\n' | sort -u); do
+      checked=$((checked + 1))
+      sections=$(awk -F'\t' -v d="$id" '$1 == "diagnosis" && $2 == d { print $3 }' <<<"$catalog")
+      case " $sections " in
+        *" $slug "*) ;;
+        *) bad "$f: '<!-- for: $id -->' is not a diagnosis of $slug (only diagnoses choose hints)" ;;
+      esac
+    done
+  done
+done
+while IFS=$'\t' read -r id sections; do
+  for slug in $sections; do
+    for f in "checker/sections/$slug/hints.md" "checker/sections/$slug/hints.en.md"; do
+      checked=$((checked + 1))
+      grep -qE "^<!-- for:.*[ ,]$id([ ,].*)? -->$" "$f" 2>/dev/null || bad "$f: no hint is for diagnosis $id"
+    done
+  done
+done < <(awk -F'\t' '$1 == "diagnosis" { print $2 "\t" $3 }' <<<"$catalog")
 
 # The JSON form says the same (counted), and is JSON.
 if command -v python3 >/dev/null 2>&1; then
