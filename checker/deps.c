@@ -66,15 +66,19 @@ static struct {
 } g_known[MAX_KNOWN];
 static int g_known_count;
 
-void deps_section_done(const char *slug, const char *const deps[], int passed, char *note, size_t note_size)
+/* After a section's status: a started section that fails while a dep
+ * fails too says "fix <dep> first" (an untouched stub needs no such line:
+ * it is simply not started). */
+void deps_section_done(const char *slug, const char *const deps[], section_status status, char *note, size_t note_size)
 {
+    const int passed = status == STATUS_DONE;
     char failing[256] = "";
     size_t n = 0;
     for (int i = 0; i < MAX_DEPS && deps[i]; i++)
         for (int k = 0; k < g_known_count; k++)
             if (!strcmp(g_known[k].slug, deps[i]) && !g_known[k].passed && n + strlen(deps[i]) + 3 < sizeof failing)
                 n += (size_t)snprintf(failing + n, sizeof failing - n, "%s%s", n ? ", " : "", deps[i]);
-    if (!passed && failing[0]) {
+    if (status == STATUS_FAILING && failing[0]) {
         size_t used = strlen(note);
         snprintf(note + used, note_size - used, msg(MSG_DEP_FIX_FIRST), used ? "\n" : "", slug, failing, failing);
     }

@@ -54,12 +54,6 @@
 #define SUBMISSION_BUDGET_S 25.0
 #define SANITIZED_SCALE 6.0
 
-/* A section's deps (deps.c): the student's own source staged for the
- * runner (compile.c), and "fix 03 first" after a section's status
- * (checker.c). */
-int deps_stage_own(const char *dir, const char *work, const char *dep, char *path, size_t size);
-void deps_section_done(const char *slug, const char *const deps[], int passed, char *note, size_t note_size);
-
 /* The output files, in the order they are written (outputs.c). */
 typedef enum { OUTPUT_GRADESCOPE, OUTPUT_PRAIRIELEARN, OUTPUT_JUNIT, OUTPUT_SCORES, OUTPUT_RESULTS, OUTPUT_COUNT } output_kind;
 
@@ -109,6 +103,12 @@ typedef struct {
 } options;
 
 typedef enum { STATUS_DONE, STATUS_FAILING, STATUS_NOT_STARTED } section_status;
+
+/* A section's deps (deps.c): the student's own source staged for the
+ * runner (compile.c), and "fix 03 first" after a section's status
+ * (checker.c). */
+int deps_stage_own(const char *dir, const char *work, const char *dep, char *path, size_t size);
+void deps_section_done(const char *slug, const char *const deps[], section_status status, char *note, size_t note_size);
 
 typedef struct {
     int passed;
