@@ -36,8 +36,8 @@ endif
 STRICT := -std=c11 -Wall -Wextra -Werror
 # -fno-math-errno: sqrtf and friends may skip setting errno (nothing here
 # reads it); every result stays bit-identical, unlike -ffast-math. Without
-# it gcc 12 turned each sqrtf in the two-bone solve into a libm call that
-# spilled every live register: 28.5 -> 24.7 ns a solve, measured.
+# it gcc 12 turns each sqrtf in the two-bone solve into a libm call that
+# spills every live register: 28.5 against 24.7 ns a solve (make bench).
 CFLAGS_ALL := $(STRICT) -fno-math-errno -O2 -g $(SAN_FLAGS)
 SECTION_INCLUDES := -Iinclude -Ichecker $(addprefix -Isolutions/,$(SECTIONS))
 # Given (complete) helper sources beside the shared headers, e.g. a loader.
@@ -127,10 +127,10 @@ $(OBJ)/ops/%.o: checker/sections/%/ops.c $(HEADERS)
 
 # The same runner glue built against musl as well. A static runner is the
 # only kind the seccomp cage can start, and glibc's static baseline makes
-# every one 780 KB: linking it was a fifth of the CPU of grading a class
-# (perf over make bench-grade). With musl the runner is 30 KB; measured on
-# the 2-core machine, one section's compile and link went from 75 to 54 ms
-# CPU. The checker uses these objects (through
+# every one 780 KB: linking it is a fifth of the CPU of grading a class
+# (perf over make bench-grade). With musl the runner is 30 KB, and one
+# section's compile and link takes 54 ms of CPU against 75 with glibc
+# (checker/bench/README.md). The checker uses these objects (through
 # the specs file named in musl/specs) when they exist and the compiler is the
 # default gcc; otherwise, and for MEMCHECK or another compiler, glibc's.
 # Also the given headers' static inline helpers compiled once, for the
@@ -356,6 +356,15 @@ test-batch: $(LIMB_BATCH_TEST)
 	@tail -n 1 $(BUILD)/limb-batch-2.log
 BATCH_CASES ?= 200000
 
+# Every message's Thai and English texts take the same printf conversions
+# (checker/tests/test_message_formats.py: messages.c and the sections'
+# messages.def). First it proves it can fail: its own cases, then a copy of
+# the message files with one pair made to differ.
+.PHONY: test-messages
+test-messages:
+	@python3 checker/tests/test_message_formats.py --prove .
+	@python3 checker/tests/test_message_formats.py .
+
 # What every test target of make test shares, built once. The record
 # checker is here for test-other-cc and test-classroom, which both make it.
 .PHONY: test-tree test-selftest
@@ -363,7 +372,7 @@ test-tree: $(CHECKER) $(RUNNER_OBJS) $(SELFTEST) $(GRADE_ALL) $(WATCH) programs 
 
 # The tests of test-plain; checker/tests/sections.mk and plots/failing/failing.mk
 # add theirs (+=), and make test runs every one of them (test-selftest last here).
-TEST_PLAIN_TESTS := test-function-length test-robust test-batch test-plots test-grade test-scale test-student test-cage test-other-cc test-book test-seeds test-fuzz test-mutants test-alternatives test-classroom test-prairielearn
+TEST_PLAIN_TESTS := test-function-length test-messages test-robust test-batch test-plots test-grade test-scale test-student test-cage test-other-cc test-book test-seeds test-fuzz test-mutants test-alternatives test-classroom test-prairielearn
 test-plain: test-tree $$(TEST_PLAIN_TESTS) test-selftest
 TEST_ALL = test-sanitized $(TEST_PLAIN_TESTS) test-selftest
 
@@ -466,17 +475,17 @@ BENCH_GRADE = $(GRADE_ALL) --subs $(BUILD)/bench-grade/subs --out $(BUILD)/bench
   --work $(BUILD)/bench-grade/work --cache $(BUILD)/bench-grade/cache
 # How fast the machine is right now, beside what it graded: the CPU of 20
 # plain compiles of one reference file (no checker, no cage), before and
-# after the run. A shared machine's speed drifts by up to a half within minutes
-# (2026-12-02: 104-162 submissions/min from runs minutes apart), so
-# throughputs are compared at a like probe, not across machines or hours.
+# after the run. A shared virtual machine's speed can drift by half within
+# minutes (runs of the same code minutes apart: 104-162 submissions/min),
+# so throughputs are compared at a like probe, not across machines or hours.
 bench_probe = TIMEFORMAT='%U %S'; { time (for i in $$(seq 20); do $(CC) -std=c11 -O0 -Iinclude -Isolutions/05_ccd \
     -c solutions/05_ccd/ccd.c -o $(BUILD)/bench-grade/probe.o; done) ; } 2> $(BUILD)/bench-grade/probe.$(1).txt; \
   awk '{ printf "bench machine_probe_compile.$(1) %.1f ms ($(CC) -O0 -c of solutions/05_ccd/ccd.c, CPU of 20 runs)\n", 1000 * ($$1 + $$2) / 20 }' \
     $(BUILD)/bench-grade/probe.$(1).txt
 bench_secs = $$(tail -1 $(1) | sed -E 's/.* in ([0-9.]+) s .*/\1/')
 # The share of the run's CPU time the host gave to other guests (a virtual
-# machine's "steal", /proc/stat's 8th number): 25-30 % on 2026-12-02, when
-# the same code graded at 72-82/min against 139 the day before. A quiet
+# machine's "steal", /proc/stat's 8th number): at 25-30 % steal the same
+# code graded 72-82 submissions/min where a quiet host gave 139. A quiet
 # machine is one where this is near 0.
 bench_cpu_stat = { awk '/^cpu / { print $$9, $$2 + $$3 + $$4 + $$5 + $$6 + $$7 + $$8 + $$9 }' /proc/stat 2>/dev/null || echo "0 0"; } > $(BUILD)/bench-grade/stat.$(1).txt
 bench_steal = paste -d' ' $(BUILD)/bench-grade/stat.before.txt $(BUILD)/bench-grade/stat.after.txt | \

@@ -61,15 +61,16 @@ static void hash_text(sha256_ctx *c, const char *text) { hash_bytes(c, text, str
 /* ---- each file's own SHA-256, read once ------------------------------------
  * A runner's key names the same files section after section (the stage,
  * the include folders, libcommon.a, the specs file), and every checker
- * process hashed its own 2.2 MB binary and the 0.7 MB clip: 16 % of the CPU
- * of a regrade with a new hidden seed (perf, 2026-12-01). A key takes a
- * file's digest instead of its bytes, and the digest is read once per file
- * and process, known by its inode, size and both change times (anything
- * written to it moves one of them). The trusted files - everything outside
- * this run's work folder and the submission: the checker, the clip, the
- * glue objects, include/, the specs file - are also kept in the cache
- * folder under those, for the next process: ~0.5 MB of small ones were
- * hashed again by every process (~2 ms). Never a file of the work folder
+ * process would hash its own 2.2 MB binary and the 0.7 MB clip: hashed
+ * whole each time, that is 16 % of the CPU of a regrade with a new hidden
+ * seed (perf). A key takes a file's digest instead of its bytes, and the
+ * digest is read once per file and process, known by its inode, size and
+ * both change times (anything written to it moves one of them). The
+ * trusted files - everything outside this run's work folder and the
+ * submission: the checker, the clip, the glue objects, include/, the specs
+ * file - are also kept in the cache folder under those, for the next
+ * process, which would otherwise hash ~0.5 MB of small ones again
+ * (~2 ms). Never a file of the work folder
  * (the staged copies are new files each run, so nothing would be found)
  * or of the submission. A file changed less than a second ago is not kept:
  * change times tick coarsely, and a rewrite of the same size within the

@@ -113,8 +113,8 @@ vec3 rng_unit_v3(rng *r);
 quat rng_quat(rng *r);
 
 /* bvh_load, parsed once per process and path: 07, 09 and 10 load the
- * real clip in several checks, visible and hidden, and each parse was
- * ~3 % of a submission's CPU (perf, 2026-12-01). Each call gets its own
+ * real clip in several checks, visible and hidden, and each parse is
+ * ~3 % of a submission's CPU (perf). Each call gets its own
  * copy, to bvh_free as after bvh_load; a failed load is not kept. */
 bvh_error check_bvh_load(const char *path, bvh_file *out);
 

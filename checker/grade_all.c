@@ -669,15 +669,16 @@ static int parse_options(run_options *r, int argc, char **argv)
 }
 
 /* Where the work folders go. Each is written, compiled in, run in and
- * removed within a second or two, ~0.5 MB of small files: on disk that
- * churn was measured to cost more than it should. This machine's ext4 has
- * no journal, and then ext4 will not reuse an inode freed in the last 30 s
+ * removed within a second or two, ~0.5 MB of small files. An ext4 without
+ * a journal will not reuse an inode freed in the last 30 s
  * (dirty_expire_centisecs): each new file walks past every recently
- * removed one, reading its inode block. perf of 300 submissions: 10 % of
- * all CPU in recently_deleted/find_get_block_common/find_inode_bit, and
- * 300 graded in 96 s with the work folders in /dev/shm against 122-134 s
- * on disk (2026-12-03). Named by WORK's real path, so a regrade uses the
- * same folders (a failed compile's cached record quotes its path). */
+ * removed one, reading its inode block. There, grading 300 submissions
+ * spends 10 % of all CPU in recently_deleted/find_get_block_common/
+ * find_inode_bit (perf), and takes 96-114 s with the work folders in RAM
+ * against 119-138 s on disk (checker/bench/README.md). A RAM folder costs
+ * nothing on other file systems. Named by WORK's real path, so a regrade
+ * uses the same folders (a failed compile's cached record quotes its
+ * path). */
 static int scratch_root(int jobs)
 {
     if (g_scratch || g_keep_work) {

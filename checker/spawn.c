@@ -267,9 +267,9 @@ struct spawn_proc {
 };
 
 /* Freed buffers stay with the process instead of going back to the
- * system: every batch's request, answer and output buffers were fresh
- * pages (mmap'd, or the heap's top trimmed), a page fault for each 4 KiB
- * touched, thousands a submission (perf, 2026-12-01). */
+ * system: otherwise every batch's request, answer and output buffers are
+ * fresh pages (mmap'd, or the heap's top trimmed), a page fault for each
+ * 4 KiB touched, thousands a submission (perf). */
 static void keep_freed_memory(void)
 {
     static int done;
@@ -318,7 +318,7 @@ spawn_proc *spawn_start(const spawn_request *rq)
     /* vfork: the child borrows this process's memory until its exec
      * instead of copying its page tables, and this process, stopped until
      * then, has no copy-on-write faults after it (a fork of the checker
-     * was ~0.8 ms of system time, and ~35 a submission; perf, 2026-12-01).
+     * is ~0.8 ms of system time, and there are ~35 a submission; perf).
      * What the child does before the exec is its own (descriptors, limits,
      * signal dispositions, root folder, user, seccomp filter: a vfork
      * child shares none of them), and it never returns from

@@ -1,7 +1,7 @@
 /* svg_small.c - see svg_small.h.
  *
  * What gnuplot 5.4's svg terminal writes, measured on the pictures of a
- * graded class (checker/tests/make_class.sh, 8 students, 2026-12-01): of a
+ * graded class (checker/tests/make_class.sh, 8 students): of a
  * 59 KB failing-case picture of 07, 35 KB were the opening tags of 313
  * groups, most of them empty (a tic's or a grid line's unused line styles)
  * and each repeating one of eight style sets

@@ -80,15 +80,13 @@ left=$(find "$dir/work" -mindepth 1 -maxdepth 1 -type d ! -name graded | wc -l)
 # nothing derived from the hidden seed beside the results (they may be handed back)
 [ -z "$(find "$dir/first" -name '.graded*')" ] && [ "$(ls "$dir/work/graded" | wc -l)" = $count ] && ok \
   || bad "the resume marks are not (all) in the work folder"
-# (per submission on average, du, this class: the pictures of failing
-# cases, none for a stub, took it from 198 to 309-328 KB (2026-12-01);
-# grade_all now writes every SVG smaller (svg_small.c, the same drawing:
-# 1390 -> 743 KB for the class's 36) and drops the 05/06 figures' data
-# once drawn: 231 KB. Then an untouched stub's section became one
-# "not started" test on the platforms and in JUnit (its 132 failed tests
-# were 114 KB of results.json), lost its convergence figures when graded,
-# and the failing cases' recordings (the cache's, up to 27 KB a section)
-# left the results folder: 193 KB, measured 2026-12-01. Issue 18's goal.)
+# (per submission on average, du, this class. Most of it is the pictures
+# of failing cases; what keeps it small: grade_all writes every SVG
+# smaller (svg_small.c, the same drawing) and removes the 05/06 figures'
+# data and the failing cases' recordings (the cache's, up to 27 KB a
+# section) once drawn, and an untouched stub's section is one "not
+# started" test on the platforms and in JUnit, with no convergence
+# figures (its 132 failed tests would be 114 KB of results.json).)
 per=$(du -sk "$dir/first" | awk -v n=$count '{ printf "%d", $1 / n }')
 # The class is drawn from checker/tests/buggy/ (make_class.sh), so each
 # new buggy proof reshuffles it: 185 KB with 22 proofs, 217 KB with 23
