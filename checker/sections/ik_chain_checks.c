@@ -352,7 +352,7 @@ static int expect_in_bounds(const ik_chain_request *rq, const ik_chain_response 
 {
     /* the case in words only when it is wrong: written for every case,
      * passing or not, it was a tenth of the checker's CPU on 05 and 06
-     * (printf of the joints; perf, 2026-12-01) */
+     * (printf of the joints, by perf) */
 #define given ik_chain_given_text(rq)
     int k;
     if ((k = guard_hit(rs->chain_front, IK_CHAIN_GUARD_WORDS)) >= 0) {

@@ -31,10 +31,7 @@ import tempfile
 
 # Messages that are never used as a format, only passed as a %s argument:
 # a '%' in them is text. An entry whose message no longer needs it fails.
-NOT_FORMATS = {
-    "MSG_CHAIN_WHY_AT_TOLERANCE":
-        "ik_chain_checks.c passes it to fmt() as a %s argument; its '1%' is text",
-}
+NOT_FORMATS = {}
 
 SPEC = re.compile(r"%([-+ #0]*)(\*|[0-9]+)?(?:\.(\*|[0-9]*))?(hh|h|ll|l|j|z|t|L)?([diouxXfFeEgGaAcspn%])")
 SIMPLE_ESCAPES = {"n": "\n", "t": "\t", "r": "\r", "a": "\a", "b": "\b", "f": "\f", "v": "\v",

@@ -675,8 +675,8 @@ static void sample_wraps_loop(void)
         /* The 8.5 s loop at 32 times, every shift 5 times or more: each
          * time there is a whole-clip rm_validate of RM_MAX_FRAMES frames,
          * and at 128 it was 90 % of this check's runner time for no mutant
-         * more (make mutants S=09_root_motion MUTANTS=all, 2026-12-02: 149
-         * killed of 151 at 128 and at 32, the same two survivors). */
+         * more (make mutants S=09_root_motion MUTANTS=all kills the same
+         * mutants at 128 and at 32). */
         rq[c].count = c == 2 ? 32 : RM_OP_SAMPLES;
         for (int i = 0; i < rq[c].count; i++) {
             /* a time in the pass, then shifted by -2..3 whole passes */
@@ -777,8 +777,8 @@ static void real_clip(void)
      * too it was 497 more whole-clip calls (a third of this check's now:
      * each rm_delta_between validates all 994 frames) that killed no
      * mutant the other three plays leave alive (make mutants
-     * S=09_root_motion MUTANTS=all, 2026-12-02: 149 killed of 151 with it
-     * and without, the same two survivors in wrap_time). */
+     * S=09_root_motion MUTANTS=all kills the same mutants with it and
+     * without). */
     static const float RATES[] = {30.0f, 0.0f};
     enum { R = sizeof RATES / sizeof RATES[0], N = R + 1 };
     static rm_play_request rq[N];
