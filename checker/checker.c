@@ -64,7 +64,7 @@ static int grade_section(const options *o, section_result *sr)
     for (size_t i = 0; i < sr->check_count; i++)
         sr->passed += sr->checks[i].passed;
     sr->status = section_status_of(o, sr, compiled);
-    deps_section_done(sr->def->slug, sr->def->deps, sr->status, sr->note, sizeof sr->note);
+    deps_section_done(sr->def->slug, sr->def->deps, sr->status, sr->compiled, sr->note, sizeof sr->note);
     return ok;
 }
 

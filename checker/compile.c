@@ -202,6 +202,8 @@ typedef struct {
     char src[1024], staged[4096], src_shown[2048];
     char include_fast[4096], include_root[4096], include_stage[4096], ops_obj[4096], main_obj[4096], common_lib[4096];
     char deps_absent[256]; /* the deps with no file of the student's, "02_law_of_cosines, 03_two_bone" */
+    char deps_broken[256]; /* the deps this run found not to compile */
+    const section_def *dep_staged[MAX_DEPS]; /* the deps compiled in, deps[i] their staged files; NULL ends */
     char deps[MAX_DEPS][4096], specs_flag[4200], musl_objdir[4096], as_deps[4200], tmp_dir[4200];
     char link_specs_flag[4200];
     const char *specs; /* specs_flag when linking against musl, else NULL */
@@ -437,21 +439,26 @@ static int build_command(const options *o, const section_def *s, compile_job *j,
     /* the student's own sources of the sections this one builds on
      * (deps.c), before the graded file, so the assembler's list checked
      * in judge_compile is the graded file's */
-    j->deps_absent[0] = '\0';
+    j->deps_absent[0] = j->deps_broken[0] = '\0';
+    int linked = 0;
+    memset(j->dep_staged, 0, sizeof j->dep_staged);
     for (int i = 0; i < MAX_DEPS && s->deps[i]; i++) {
-        if (!deps_stage_own(o->dir, o->work, s->deps[i], j->deps[i], sizeof j->deps[i])) {
-            size_t used = strlen(j->deps_absent);
-            snprintf(j->deps_absent + used, sizeof j->deps_absent - used, "%s%s", used ? ", " : "", s->deps[i]);
+        int staged = deps_stage_own(o->dir, o->work, s->deps[i], j->deps[linked], sizeof j->deps[linked]);
+        if (staged != 1) {
+            char *list = staged < 0 ? j->deps_broken : j->deps_absent;
+            size_t used = strlen(list);
+            snprintf(list + used, sizeof j->deps_absent - used, "%s%s", used ? ", " : "", s->deps[i]);
             continue;
         }
         /* the same refusal as for the graded file (stage_source) */
         char marker[1024], marker_shown[2048];
-        if (guard_line_markers(j->deps[i], marker, sizeof marker)) {
+        if (guard_line_markers(j->deps[linked], marker, sizeof marker)) {
             text_safe_str(marker_shown, sizeof marker_shown, marker, 0);
             snprintf(record->text, sizeof record->text, msg(MSG_INCLUDE_OUTSIDE), s->deps[i], marker_shown);
             return record->outcome = OUTCOME_NO_COMPILE, 0;
         }
-        argv[argc++] = j->deps[i];
+        j->dep_staged[linked] = section_find(s->deps[i]);
+        argv[argc++] = j->deps[linked++];
     }
     argv[argc++] = j->staged;
     argv[argc++] = j->ops_obj;
@@ -485,7 +492,9 @@ static void explain_failure(const options *o, const compile_job *j, const spawn_
         text_safe_str(shown, sizeof shown, listed, TEXT_LINES | TEXT_CUT); /* as below */
         snprintf(record->text, sizeof record->text, msg(MSG_COMPILE_LIMITS), COMPILE_MEMORY_MIB, COMPILE_OUTPUT_MIB,
                  shown);
-    } else if (missing[0] && j->deps_absent[0])
+    } else if (missing[0] && j->deps_broken[0])
+        snprintf(record->text, sizeof record->text, msg(MSG_DEP_BROKEN), missing, j->deps_broken, j->deps_broken);
+    else if (missing[0] && j->deps_absent[0])
         snprintf(record->text, sizeof record->text, msg(MSG_DEP_MISSING), missing, j->deps_absent, j->deps_absent);
     else if (missing[0])
         snprintf(record->text, sizeof record->text, msg(MSG_LINK_MISSING), missing, j->src_shown);
@@ -495,6 +504,13 @@ static void explain_failure(const options *o, const compile_job *j, const spawn_
         /* name the student's own file, not the staged copy: an editor
          * jumps to "file:line" and the copy is overwritten next run */
         text_replace_all(listed, j->staged, j->src_shown, named, sizeof named);
+        /* and a dep's errors (its file is compiled in too) under its own name */
+        for (int i = 0; i < MAX_DEPS && j->dep_staged[i]; i++) {
+            char dep_shown[2048], renamed[3000];
+            options_shown_source(o, j->dep_staged[i]->slug, j->dep_staged[i]->source, dep_shown, sizeof dep_shown);
+            text_replace_all(named, j->deps[i], dep_shown, renamed, sizeof renamed);
+            memcpy(named, renamed, sizeof named);
+        }
         /* The compiler quotes the student's lines byte for byte (a
          * comment saved in TIS-620, an escape in a string): shown as
          * safe text, and a cut above loses whole characters only. */

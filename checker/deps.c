@@ -34,11 +34,19 @@ static int copy(const char *from, const char *to)
     return ok;
 }
 
+#define MAX_KNOWN 64
+static struct {
+    char slug[64];
+    int passed, compiled;
+} g_known[MAX_KNOWN];
+static int g_known_count;
+
 /* The student's own <dep>/<file>.c, staged beside the trusted headers
  * (work/stage/<dep>/, where its #include "<name>.h" finds the contract,
- * not the student's edited copy). 0 when there is none: the section is
- * built without it (a 03 need not call 02), and a link that then misses
- * a function says which file to write (MSG_DEP_MISSING).
+ * not the student's edited copy). 0 when there is none, -1 when this run
+ * already found that it does not compile: the section is built without it
+ * (a 03 need not call 02), and a link that then misses a function says
+ * which file to write or fix (MSG_DEP_MISSING, MSG_DEP_BROKEN).
  *
  * IK_CHECKER_DEPS_FROM=<folder> takes the deps from that folder instead:
  * the project's tests grade one section's file alone (a buggy proof, a
@@ -54,22 +62,20 @@ int deps_stage_own(const char *dir, const char *work, const char *dep, char *pat
         return 0;
     if (from && from[0])
         dir = from;
+    for (int k = 0; k < g_known_count; k++)
+        if (!strcmp(g_known[k].slug, dep) && !g_known[k].compiled)
+            return -1;
     snprintf(src, sizeof src, "%s/%s/%s", dir, dep, d->source);
     snprintf(path, size, "%s/stage/%s/%s", work, dep, d->source);
     return lstat(src, &st) == 0 && S_ISREG(st.st_mode) && copy(src, path);
 }
 
-#define MAX_KNOWN 64
-static struct {
-    char slug[64];
-    int passed;
-} g_known[MAX_KNOWN];
-static int g_known_count;
 
 /* After a section's status: a started section that fails while a dep
  * fails too says "fix <dep> first" (an untouched stub needs no such line:
  * it is simply not started). */
-void deps_section_done(const char *slug, const char *const deps[], section_status status, char *note, size_t note_size)
+void deps_section_done(const char *slug, const char *const deps[], section_status status, int compiled, char *note,
+                       size_t note_size)
 {
     const int passed = status == STATUS_DONE;
     char failing[256] = "";
@@ -84,6 +90,7 @@ void deps_section_done(const char *slug, const char *const deps[], section_statu
     }
     if (g_known_count < MAX_KNOWN) {
         snprintf(g_known[g_known_count].slug, sizeof g_known[0].slug, "%s", slug);
+        g_known[g_known_count].compiled = compiled;
         g_known[g_known_count++].passed = passed;
     }
 }

@@ -108,7 +108,8 @@ typedef enum { STATUS_DONE, STATUS_FAILING, STATUS_NOT_STARTED } section_status;
  * runner (compile.c), and "fix 03 first" after a section's status
  * (checker.c). */
 int deps_stage_own(const char *dir, const char *work, const char *dep, char *path, size_t size);
-void deps_section_done(const char *slug, const char *const deps[], section_status status, char *note, size_t note_size);
+void deps_section_done(const char *slug, const char *const deps[], section_status status, int compiled, char *note,
+                       size_t note_size);
 
 typedef struct {
     int passed;

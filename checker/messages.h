@@ -51,6 +51,7 @@ typedef enum {
     MSG_CANNOT_STAGE,       /* %s work, %s ref */
     MSG_CHECKING_SECTION,   /* %s slug */
     MSG_DEP_MISSING,        /* %s functions, %s deps, %s deps: a link misses functions and a dep has no file */
+    MSG_DEP_BROKEN,         /* %s functions, %s deps, %s deps: ... and a dep does not compile */
     MSG_DEP_FIX_FIRST,      /* %s "\n" or "", %s slug, %s failing deps, %s failing deps */
     MSG_SCORE_HEADER,
     MSG_SIG_SEGV,
