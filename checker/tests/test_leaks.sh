@@ -86,8 +86,25 @@ graded() {
   done
   python3 checker/tests/leak_scan.py . "$subs" "$out/results" > "$dir/$name.scan" 2>&1 && ok \
     || { bad "$name: a reference leaked"; cat "$dir/$name.scan"; }
+  # shellcheck disable=SC2086
+  python3 checker/tests/code_scan.py --ref $refs --own $owns -- $(find "$out/results" -type f) > "$dir/$name.code" 2>&1 && ok \
+    || { bad "$name: a reference's machine code leaked"; cat "$dir/$name.code"; }
   tail -1 "$dir/$name.scan"
 }
+
+# The references' machine code, built as make and a student's compile
+# build them (-O2, -O0), and the stubs' (which any runner may hold): what
+# code_scan.py looks for in every graded output below.
+code=$dir/code && mkdir -p "$code/obj"
+refs="" owns=""
+for s in 02_law_of_cosines 03_two_bone; do
+  for O in O2 O0; do
+    cc -std=c11 -fno-math-errno -$O -Iinclude -Isolutions/$s -c solutions/$s/${s#*_}.c -o "$code/obj/ref_${s}_$O.o" \
+      && cc -std=c11 -fno-math-errno -$O -Iinclude -Isolutions/$s -c exercises/$s/${s#*_}.c -o "$code/obj/own_${s}_$O.o" \
+      || bad "code: cannot build $s at -$O"
+    refs="$refs $code/obj/ref_${s}_$O.o" owns="$owns $code/obj/own_${s}_$O.o"
+  done
+done
 
 # The scan itself must be able to fail: a planted reference line is found.
 mkdir -p "$dir/planted/results/p" "$dir/planted/subs/p"
@@ -109,7 +126,7 @@ fi
 # and code_scan.py finds no 16-byte run of the references' machine code
 # (built at -O2 and -O0, as make and a student's compile build them) in what
 # comes back. The scan is proven by a planted dump of the reference's code.
-code=$dir/code && mkdir -p "$code/sub/02_law_of_cosines" "$code/sub/03_two_bone" "$code/sub/07_foot_ik" "$code/obj"
+mkdir -p "$code/sub/02_law_of_cosines" "$code/sub/03_two_bone" "$code/sub/07_foot_ik"
 cp exercises/02_law_of_cosines/law_of_cosines.c "$code/sub/02_law_of_cosines/"
 cp exercises/03_two_bone/two_bone.c "$code/sub/03_two_bone/"
 { cat exercises/07_foot_ik/foot_ik.c
@@ -118,15 +135,6 @@ cp exercises/03_two_bone/two_bone.c "$code/sub/03_two_bone/"
     '    const unsigned char *code = (const unsigned char *)(uintptr_t)&two_bone_solve;' \
     '    for (int i = 0; i < 512; i++)' '        printf("%02x", code[i]);' '    printf("\n");' '}'
 } > "$code/sub/07_foot_ik/foot_ik.c"
-refs="" owns=""
-for s in 02_law_of_cosines 03_two_bone; do
-  for O in O2 O0; do
-    cc -std=c11 -fno-math-errno -$O -Iinclude -Isolutions/$s -c solutions/$s/${s#*_}.c -o "$code/obj/ref_${s}_$O.o" \
-      && cc -std=c11 -fno-math-errno -$O -Iinclude -Isolutions/$s -c exercises/$s/${s#*_}.c -o "$code/obj/own_${s}_$O.o" \
-      || bad "code: cannot build $s at -$O"
-    refs="$refs $code/obj/ref_${s}_$O.o" owns="$owns $code/obj/own_${s}_$O.o"
-  done
-done
 "$checker" --root . --dir "$code/sub" --objdir "$objdir" --work "$code/work" --section 07 --no-color --seed 1 \
   --results "$code/results.tsv" > "$code/log.txt" 2>&1
 [ "$(grep -o '[0-9a-f]\{256\}' "$code/log.txt" | wc -l)" -ge 1 ] && ok || bad "code: the constructor's dump is not in the output"
