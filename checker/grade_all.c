@@ -642,18 +642,19 @@ typedef struct {
 static int parse_options(run_options *r, int argc, char **argv)
 {
     *r = (run_options){NULL, "build/grade/results", "build/grade/gradebook.csv", 2, 0, 0, 512};
-    /* each takes a value: "--subs DIR" or "--subs=DIR" */
+    /* each takes a value, "--subs DIR" or "--subs=DIR"; each its own val, so
+     * that a prefix of two names ("--c") is refused, not taken as the first */
     static const struct option longopts[] = {
-        {"subs", required_argument, NULL, 0}, {"out", required_argument, NULL, 0},
-        {"csv", required_argument, NULL, 0}, {"jobs", required_argument, NULL, 0},
-        {"bom", required_argument, NULL, 0}, {"checker", required_argument, NULL, 0},
-        {"root", required_argument, NULL, 0}, {"objdir", required_argument, NULL, 0},
-        {"work", required_argument, NULL, 0}, {"timeout-ms", required_argument, NULL, 0},
-        {"cache", required_argument, NULL, 0}, {"cache-max-mb", required_argument, NULL, 0},
-        {"keep-work", required_argument, NULL, 0}, {"resume", required_argument, NULL, 0},
-        {"scratch", required_argument, NULL, 0}, {NULL, 0, NULL, 0}};
+        {"subs", required_argument, NULL, 1}, {"out", required_argument, NULL, 2},
+        {"csv", required_argument, NULL, 3}, {"jobs", required_argument, NULL, 4},
+        {"bom", required_argument, NULL, 5}, {"checker", required_argument, NULL, 6},
+        {"root", required_argument, NULL, 7}, {"objdir", required_argument, NULL, 8},
+        {"work", required_argument, NULL, 9}, {"timeout-ms", required_argument, NULL, 10},
+        {"cache", required_argument, NULL, 11}, {"cache-max-mb", required_argument, NULL, 12},
+        {"keep-work", required_argument, NULL, 13}, {"resume", required_argument, NULL, 14},
+        {"scratch", required_argument, NULL, 15}, {NULL, 0, NULL, 0}};
     int c, k;
-    while ((c = getopt_long(argc, argv, "", longopts, &k)) == 0) {
+    while ((c = getopt_long(argc, argv, "", longopts, &k)) > 0 && c != '?') {
         const char *a = longopts[k].name, *v = optarg;
         if (!strcmp(a, "subs")) r->subs = v;
         else if (!strcmp(a, "out")) r->out = v;

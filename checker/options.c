@@ -70,17 +70,19 @@ static const char *const VALUES[] = {"dir", "root", "ref", "stubs", "seed-ignore
                                      "budget-ms", "section"};
 #define COUNT_OF(a) (sizeof(a) / sizeof *(a))
 
+/* Each its own val (256 + its place), so that a prefix of two names
+ * ("--sec") is refused as ambiguous, not taken as the first. */
 static void long_options(struct option *out)
 {
-    size_t n = 0;
-    for (size_t i = 0; i < COUNT_OF(SWITCHES); i++)
-        out[n++] = (struct option){SWITCHES[i], no_argument, NULL, 0};
-    for (size_t i = 0; i < COUNT_OF(VALUES); i++)
-        out[n++] = (struct option){VALUES[i], required_argument, NULL, 0};
-    for (int k = 0; k < OUTPUT_COUNT; k++)
-        out[n++] = (struct option){OUTPUTS[k].option + 2, required_argument, NULL, 0};
-    out[n++] = (struct option){"print-catalog", optional_argument, NULL, 0};
-    out[n] = (struct option){NULL, 0, NULL, 0};
+    int n = 0;
+    for (size_t i = 0; i < COUNT_OF(SWITCHES); i++, n++)
+        out[n] = (struct option){SWITCHES[i], no_argument, NULL, 256 + n};
+    for (size_t i = 0; i < COUNT_OF(VALUES); i++, n++)
+        out[n] = (struct option){VALUES[i], required_argument, NULL, 256 + n};
+    for (int k = 0; k < OUTPUT_COUNT; k++, n++)
+        out[n] = (struct option){OUTPUTS[k].option + 2, required_argument, NULL, 256 + n};
+    out[n] = (struct option){"print-catalog", optional_argument, NULL, 256 + n};
+    out[n + 1] = (struct option){NULL, 0, NULL, 0};
 }
 
 /* An option without a value: 1 when `a` was one, 0 when it was not, -1
@@ -234,7 +236,7 @@ int options_parse(options *o, int argc, char **argv, double started)
     long_options(longopts);
     const char *catalog = NULL;
     int messages = 0, c, k;
-    while ((c = getopt_long(argc, argv, "", longopts, &k)) == 0) {
+    while ((c = getopt_long(argc, argv, "", longopts, &k)) >= 256) {
         char a[64];
         snprintf(a, sizeof a, "--%s", longopts[k].name);
         if (!strcmp(a, "--print-messages"))

@@ -555,14 +555,16 @@ int main(int argc, char **argv)
 {
     const char *hint = NULL, *start = NULL;
     int force_poll = 0;
+    /* "--dir DIR" or "--dir=DIR"; each its own val, so that a prefix of two
+     * names ("--s") is refused, not taken as the first */
     static const struct option longopts[] = {
-        {"poll", no_argument, NULL, 0}, {"hint", required_argument, NULL, 0},
-        {"results", required_argument, NULL, 0}, {"checker", required_argument, NULL, 0},
-        {"root", required_argument, NULL, 0}, {"dir", required_argument, NULL, 0},
-        {"objdir", required_argument, NULL, 0}, {"work", required_argument, NULL, 0},
-        {"stubs", required_argument, NULL, 0}, {"section", required_argument, NULL, 0}, {NULL, 0, NULL, 0}};
+        {"poll", no_argument, NULL, 1}, {"hint", required_argument, NULL, 2},
+        {"results", required_argument, NULL, 3}, {"checker", required_argument, NULL, 4},
+        {"root", required_argument, NULL, 5}, {"dir", required_argument, NULL, 6},
+        {"objdir", required_argument, NULL, 7}, {"work", required_argument, NULL, 8},
+        {"stubs", required_argument, NULL, 9}, {"section", required_argument, NULL, 10}, {NULL, 0, NULL, 0}};
     int c, k;
-    while ((c = getopt_long(argc, argv, "", longopts, &k)) == 0) {
+    while ((c = getopt_long(argc, argv, "", longopts, &k)) > 0 && c != '?') {
         const char *a = longopts[k].name, *v = optarg;
         if (!strcmp(a, "poll")) force_poll = 1;
         else if (!strcmp(a, "hint")) hint = v;

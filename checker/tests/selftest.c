@@ -402,14 +402,15 @@ static void test_layout_mirrors(void)
 
 int main(int argc, char **argv)
 {
-    /* each takes a value: "--root DIR" or "--root=DIR" */
+    /* each takes a value, "--root DIR" or "--root=DIR"; each its own val, so
+     * that a prefix of two names ("--c") is refused, not taken as the first */
     static const struct option longopts[] = {
-        {"checker", required_argument, NULL, 0}, {"root", required_argument, NULL, 0},
-        {"objdir", required_argument, NULL, 0}, {"work", required_argument, NULL, 0},
-        {"cflags", required_argument, NULL, 0}, {"buggy", required_argument, NULL, 0},
-        {"hostile", required_argument, NULL, 0}, {NULL, 0, NULL, 0}};
+        {"checker", required_argument, NULL, 1}, {"root", required_argument, NULL, 2},
+        {"objdir", required_argument, NULL, 3}, {"work", required_argument, NULL, 4},
+        {"cflags", required_argument, NULL, 5}, {"buggy", required_argument, NULL, 6},
+        {"hostile", required_argument, NULL, 7}, {NULL, 0, NULL, 0}};
     int c, k;
-    while ((c = getopt_long(argc, argv, "", longopts, &k)) == 0) {
+    while ((c = getopt_long(argc, argv, "", longopts, &k)) > 0 && c != '?') {
         const char *a = longopts[k].name, *v = optarg;
         if (!strcmp(a, "checker")) g_checker = v;
         else if (!strcmp(a, "root")) g_root = v;

@@ -45,6 +45,12 @@ done
 # the name getopt_long says, before the usage line
 "$checker" --sectoin 02 >/dev/null 2>"$dir/err"
 grep -q -- "--sectoin" "$dir/err" && ok || bad "checker: the unknown option is not named: $(head -2 "$dir/err")"
+# a prefix of two names is ambiguous, not the first of them
+refused checker "$checker" --dir "$dir/none" --sec 02
+grep -q "ambiguous" "$dir/err" && ok || bad "checker --sec: not said to be ambiguous: $(head -1 "$dir/err")"
+refused grade_all "$grade_all" --subs "$dir/none" --c 1
+refused watch "$watch" --root "$PWD" --section 99 --s 1
+refused selftest "$selftest" --work "$dir/selftest" --c 1
 # the checker's values still taken as they come, a leading dash included
 refused checker "$checker" --dir solutions --section 02 --cflags
 "$checker" --cflags -O1 --dir "$dir/none" --lang en >/dev/null 2>"$dir/err"
