@@ -385,6 +385,14 @@ test-selftest: $(CHECKER) $(RUNNER_OBJS) $(SELFTEST) programs $(BUGGY_SRC) $(HOS
 	@$(SELFTEST) --checker $(CHECKER) --root . --objdir $(OBJ) --work $(BUILD)/selftest-runs --buggy $(BUILD)/buggy --hostile $(BUILD)/hostile \
 	  $(if $(SAN_FLAGS),--cflags "$(SAN_FLAGS)")
 
+# The four command lines (getopt_long: the checker, grade_all, watch, the
+# selftest) refuse an unknown option, a missing value and a stray argument
+# with the usage line and exit 2; --opt=value is read as --opt value.
+TEST_PLAIN_TESTS += test-options
+.PHONY: test-options
+test-options: $(CHECKER) $(GRADE_ALL) $(WATCH) $(SELFTEST)
+	@bash checker/tests/test_options.sh $(BUILD) $(CHECKER) $(GRADE_ALL) $(WATCH) $(SELFTEST)
+
 
 # ---- grading for classes (instructors) -----------------------------------
 #   make grade SUB=<dir> [RESULTS=<file>] [SEED=<n>] [PRAIRIELEARN=<file>]

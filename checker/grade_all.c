@@ -39,6 +39,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <ftw.h>
+#include <getopt.h>
 #include <signal.h>
 #include <sys/prctl.h>
 #include <stdio.h>
@@ -641,26 +642,39 @@ typedef struct {
 static int parse_options(run_options *r, int argc, char **argv)
 {
     *r = (run_options){NULL, "build/grade/results", "build/grade/gradebook.csv", 2, 0, 0, 512};
-    for (int i = 1; i + 1 < argc; i += 2) {
-        if (!strcmp(argv[i], "--subs")) r->subs = argv[i + 1];
-        else if (!strcmp(argv[i], "--out")) r->out = argv[i + 1];
-        else if (!strcmp(argv[i], "--csv")) r->csv = argv[i + 1];
-        else if (!strcmp(argv[i], "--jobs")) r->jobs = atoi(argv[i + 1]);
-        else if (!strcmp(argv[i], "--bom")) r->bom = !strcmp(argv[i + 1], "1");
-        else if (!strcmp(argv[i], "--checker")) g_checker = argv[i + 1];
-        else if (!strcmp(argv[i], "--root")) g_root = argv[i + 1];
-        else if (!strcmp(argv[i], "--objdir")) g_objdir = argv[i + 1];
-        else if (!strcmp(argv[i], "--work")) g_work = argv[i + 1];
-        else if (!strcmp(argv[i], "--timeout-ms")) g_timeout_ms = argv[i + 1];
-        else if (!strcmp(argv[i], "--cache")) g_cache = argv[i + 1];
-        else if (!strcmp(argv[i], "--cache-max-mb")) r->cache_max_mb = atoll(argv[i + 1]);
-        else if (!strcmp(argv[i], "--keep-work")) g_keep_work = !strcmp(argv[i + 1], "1");
-        else if (!strcmp(argv[i], "--resume")) r->resume = !strcmp(argv[i + 1], "1");
-        else if (!strcmp(argv[i], "--scratch")) g_scratch = argv[i + 1];
+    /* each takes a value, "--subs DIR" or "--subs=DIR"; each its own val, so
+     * that a prefix of two names ("--c") is refused, not taken as the first */
+    static const struct option longopts[] = {
+        {"subs", required_argument, NULL, 1}, {"out", required_argument, NULL, 2},
+        {"csv", required_argument, NULL, 3}, {"jobs", required_argument, NULL, 4},
+        {"bom", required_argument, NULL, 5}, {"checker", required_argument, NULL, 6},
+        {"root", required_argument, NULL, 7}, {"objdir", required_argument, NULL, 8},
+        {"work", required_argument, NULL, 9}, {"timeout-ms", required_argument, NULL, 10},
+        {"cache", required_argument, NULL, 11}, {"cache-max-mb", required_argument, NULL, 12},
+        {"keep-work", required_argument, NULL, 13}, {"resume", required_argument, NULL, 14},
+        {"scratch", required_argument, NULL, 15}, {NULL, 0, NULL, 0}};
+    int c, k;
+    while ((c = getopt_long(argc, argv, "", longopts, &k)) > 0 && c != '?') {
+        const char *a = longopts[k].name, *v = optarg;
+        if (!strcmp(a, "subs")) r->subs = v;
+        else if (!strcmp(a, "out")) r->out = v;
+        else if (!strcmp(a, "csv")) r->csv = v;
+        else if (!strcmp(a, "jobs")) r->jobs = atoi(v);
+        else if (!strcmp(a, "bom")) r->bom = !strcmp(v, "1");
+        else if (!strcmp(a, "checker")) g_checker = v;
+        else if (!strcmp(a, "root")) g_root = v;
+        else if (!strcmp(a, "objdir")) g_objdir = v;
+        else if (!strcmp(a, "work")) g_work = v;
+        else if (!strcmp(a, "timeout-ms")) g_timeout_ms = v;
+        else if (!strcmp(a, "cache")) g_cache = v;
+        else if (!strcmp(a, "cache-max-mb")) r->cache_max_mb = atoll(v);
+        else if (!strcmp(a, "keep-work")) g_keep_work = !strcmp(v, "1");
+        else if (!strcmp(a, "resume")) r->resume = !strcmp(v, "1");
+        else if (!strcmp(a, "scratch")) g_scratch = v;
     }
     /* progress lines reach a log as each submission finishes */
     setvbuf(stdout, NULL, _IOLBF, 0);
-    if (!r->subs || r->jobs < 1) {
+    if (c != -1 || optind < argc || !r->subs || r->jobs < 1) { /* an unknown option or a stray argument too */
         fprintf(stderr, "usage: grade_all --subs DIR [--out DIR] [--csv FILE] [--jobs N] [--bom 1] [--resume 1] [--keep-work 1]\n"
                         "                 [--cache DIR [--cache-max-mb N]] [--work DIR] [--scratch DIR]  (hidden seed on stdin)\n");
         return 0;

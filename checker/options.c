@@ -11,6 +11,7 @@
 #include "messages.h"
 #include "text.h"
 
+#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -58,8 +59,34 @@ static void split_flags(options *o, char *text)
         o->flags[o->flag_count++] = tok;
 }
 
-/* An option without a value: 1 when `a` was one, -1 when it was not, else
- * the exit status. */
+/* The options getopt_long knows ("--dir D" and "--dir=D" alike):
+ * parse_switch's, parse_value's (OUTPUTS' from its table), --print-messages
+ * and --print-catalog [tsv|json]. */
+static const char *const SWITCHES[] = {"all", "no-sandbox", "list", "plot-defer", "color", "no-color",
+                                       "hidden-seed-stdin", "print-messages"};
+static const char *const VALUES[] = {"dir", "root", "ref", "stubs", "seed-ignored", "objdir", "work", "points", "lang",
+                                     "plot-dir", "cache", "timings", "cc", "checker-version", "shown-dir", "shown-loose",
+                                     "hidden-shown", "cflags", "seed", "seed-count", "timeout-ms", "section-budget-ms",
+                                     "budget-ms", "section"};
+#define COUNT_OF(a) (sizeof(a) / sizeof *(a))
+
+/* Each its own val (256 + its place), so that a prefix of two names
+ * ("--sec") is refused as ambiguous, not taken as the first. */
+static void long_options(struct option *out)
+{
+    int n = 0;
+    for (size_t i = 0; i < COUNT_OF(SWITCHES); i++, n++)
+        out[n] = (struct option){SWITCHES[i], no_argument, NULL, 256 + n};
+    for (size_t i = 0; i < COUNT_OF(VALUES); i++, n++)
+        out[n] = (struct option){VALUES[i], required_argument, NULL, 256 + n};
+    for (int k = 0; k < OUTPUT_COUNT; k++, n++)
+        out[n] = (struct option){OUTPUTS[k].option + 2, required_argument, NULL, 256 + n};
+    out[n] = (struct option){"print-catalog", optional_argument, NULL, 256 + n};
+    out[n + 1] = (struct option){NULL, 0, NULL, 0};
+}
+
+/* An option without a value: 1 when `a` was one, 0 when it was not, -1
+ * when it failed (said why). */
 static int parse_switch(options *o, const char *a)
 {
     if (!strcmp(a, "--all")) o->show_all = 1;
@@ -68,20 +95,17 @@ static int parse_switch(options *o, const char *a)
     else if (!strcmp(a, "--plot-defer")) CHECK_ENV.plot_defer = 1;
     else if (!strcmp(a, "--color")) o->color = 1;
     else if (!strcmp(a, "--no-color")) o->color = 0;
-    else if (!strcmp(a, "--print-messages")) {
-        print_messages();
-        return 0;
-    } else if (!strcmp(a, "--hidden-seed-stdin")) {
+    else if (!strcmp(a, "--hidden-seed-stdin")) {
         /* read from stdin, not argv: /proc/<pid>/cmdline is readable */
         unsigned long long seed;
         if (scanf("%llu", &seed) != 1) {
             fprintf(stderr, "checker: --hidden-seed-stdin: no number on stdin\n");
-            return 2;
+            return -1;
         }
         o->hidden = 1;
         o->hidden_seed = seed;
     } else
-        return -1;
+        return 0;
     return 1;
 }
 
@@ -111,7 +135,7 @@ static int parse_value(options *o, const char *a, const char *v, int *timeout_gi
     else if (!strcmp(a, "--objdir")) o->objdir = v;
     else if (!strcmp(a, "--work")) o->work = v;
     else if (!strcmp(a, "--points")) o->points = v;
-    else if (!strcmp(a, "--lang")) { /* read before the loop */ }
+    else if (!strcmp(a, "--lang")) msg_choose_language(v);
     else if (!strcmp(a, "--plot-dir")) o->plot_dir = v;
     else if (!strcmp(a, "--cache")) o->cache = v;
     else if (!strcmp(a, "--timings")) o->timings = v;
@@ -202,30 +226,41 @@ static void set_budgets(options *o, int timeout_given, double started)
 
 int options_parse(options *o, int argc, char **argv, double started)
 {
-    const char *lang_flag = NULL;
-    for (int i = 1; i + 1 < argc; i++)
-        if (!strcmp(argv[i], "--lang"))
-            lang_flag = argv[i + 1];
-    msg_choose_language(lang_flag);
+    msg_choose_language(NULL); /* --lang changes it */
     *o = (options){.dir = "exercises", .root = ".", .cc = getenv("CC") ? getenv("CC") : "cc",
                    .section_budget = SECTION_BUDGET_S, .submission_budget = SUBMISSION_BUDGET_S};
     int timeout_given = 0;
     const char *no_color = getenv("NO_COLOR");
     o->color = isatty(STDOUT_FILENO) && !(no_color && no_color[0]);
-    for (int i = 1; i < argc; i++) {
-        if (!strcmp(argv[i], "--print-catalog"))
-            return catalog_main(argc, argv); /* catalog.c: reads its own --root */
-        int done = parse_switch(o, argv[i]);
-        if (done >= 0 && done != 1)
-            return done;
-        if (done == 1)
-            continue;
-        if (i + 1 >= argc || !parse_value(o, argv[i], argv[i + 1], &timeout_given)) {
-            usage();
-            return 2;
+    struct option longopts[COUNT_OF(SWITCHES) + COUNT_OF(VALUES) + OUTPUT_COUNT + 2];
+    long_options(longopts);
+    const char *catalog = NULL;
+    int messages = 0, c, k;
+    while ((c = getopt_long(argc, argv, "", longopts, &k)) >= 256) {
+        char a[64];
+        snprintf(a, sizeof a, "--%s", longopts[k].name);
+        if (!strcmp(a, "--print-messages"))
+            messages = 1;
+        else if (!strcmp(a, "--print-catalog")) /* "--print-catalog json" as well as "=json" */
+            catalog = optarg ? optarg : optind < argc && argv[optind][0] != '-' ? argv[optind++] : "tsv";
+        else {
+            int done = optarg ? parse_value(o, a, optarg, &timeout_given) : parse_switch(o, a);
+            if (done < 0)
+                return 2;
+            if (done == 0) /* named in SWITCHES or VALUES, unknown to their parser */
+                break;
         }
-        i++;
     }
+    if (c != -1 || optind < argc) { /* an unknown option, a missing value, a stray argument */
+        usage();
+        return 2;
+    }
+    if (messages) {
+        print_messages();
+        return 0;
+    }
+    if (catalog) /* catalog.c reads its own --root and format */
+        return catalog_main(5, (char *[]){argv[0], "--root", (char *)o->root, "--print-catalog", (char *)catalog, NULL});
     default_paths(o);
     set_budgets(o, timeout_given, started);
     struct stat st;

@@ -28,6 +28,7 @@
 
 #include <dirent.h>
 #include <errno.h>
+#include <getopt.h>
 #include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -554,18 +555,33 @@ int main(int argc, char **argv)
 {
     const char *hint = NULL, *start = NULL;
     int force_poll = 0;
-    for (int i = 1; i < argc; i++) {
-        const char *v = i + 1 < argc ? argv[i + 1] : NULL;
-        if (!strcmp(argv[i], "--poll")) force_poll = 1;
-        else if (v && !strcmp(argv[i], "--hint")) { hint = v; i++; }
-        else if (v && !strcmp(argv[i], "--results")) { g_results = v; i++; }
-        else if (v && !strcmp(argv[i], "--checker")) { g_checker = v; i++; }
-        else if (v && !strcmp(argv[i], "--root")) { g_root = v; i++; }
-        else if (v && !strcmp(argv[i], "--dir")) { g_dir = v; i++; }
-        else if (v && !strcmp(argv[i], "--objdir")) { g_objdir = v; i++; }
-        else if (v && !strcmp(argv[i], "--work")) { g_work = v; i++; }
-        else if (v && !strcmp(argv[i], "--stubs")) { g_stubs = v; i++; }
-        else if (v && !strcmp(argv[i], "--section")) { start = v; i++; }
+    /* "--dir DIR" or "--dir=DIR"; each its own val, so that a prefix of two
+     * names ("--s") is refused, not taken as the first */
+    static const struct option longopts[] = {
+        {"poll", no_argument, NULL, 1}, {"hint", required_argument, NULL, 2},
+        {"results", required_argument, NULL, 3}, {"checker", required_argument, NULL, 4},
+        {"root", required_argument, NULL, 5}, {"dir", required_argument, NULL, 6},
+        {"objdir", required_argument, NULL, 7}, {"work", required_argument, NULL, 8},
+        {"stubs", required_argument, NULL, 9}, {"section", required_argument, NULL, 10}, {NULL, 0, NULL, 0}};
+    int c, k;
+    while ((c = getopt_long(argc, argv, "", longopts, &k)) > 0 && c != '?') {
+        const char *a = longopts[k].name, *v = optarg;
+        if (!strcmp(a, "poll")) force_poll = 1;
+        else if (!strcmp(a, "hint")) hint = v;
+        else if (!strcmp(a, "results")) g_results = v;
+        else if (!strcmp(a, "checker")) g_checker = v;
+        else if (!strcmp(a, "root")) g_root = v;
+        else if (!strcmp(a, "dir")) g_dir = v;
+        else if (!strcmp(a, "objdir")) g_objdir = v;
+        else if (!strcmp(a, "work")) g_work = v;
+        else if (!strcmp(a, "stubs")) g_stubs = v;
+        else if (!strcmp(a, "section")) start = v;
+    }
+    if (c != -1 || optind < argc) { /* an unknown option, a missing value, a stray argument */
+        fprintf(stderr, "usage: watch [--poll] [--checker PATH] [--root DIR] [--dir DIR] [--objdir DIR] [--work DIR]\n"
+                        "             [--stubs DIR] [--section SLUG]\n"
+                        "       watch --hint SLUG [--root DIR] [--results RESULTS.TSV]\n");
+        return 2;
     }
     msg_choose_language(getenv("WORKBOOK_LANG"));
     g_timings = getenv("WORKBOOK_TIMINGS");

@@ -24,6 +24,7 @@
 
 #include <CUnit/Basic.h>
 #include <dirent.h>
+#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -407,14 +408,28 @@ static void test_layout_mirrors(void)
 
 int main(int argc, char **argv)
 {
-    for (int i = 1; i + 1 < argc; i += 2) {
-        if (!strcmp(argv[i], "--checker")) g_checker = argv[i + 1];
-        else if (!strcmp(argv[i], "--root")) g_root = argv[i + 1];
-        else if (!strcmp(argv[i], "--objdir")) g_objdir = argv[i + 1];
-        else if (!strcmp(argv[i], "--work")) g_work = argv[i + 1];
-        else if (!strcmp(argv[i], "--cflags")) g_cflags = argv[i + 1];
-        else if (!strcmp(argv[i], "--buggy")) g_buggy = argv[i + 1];
-        else if (!strcmp(argv[i], "--hostile")) g_hostile = argv[i + 1];
+    /* each takes a value, "--root DIR" or "--root=DIR"; each its own val, so
+     * that a prefix of two names ("--c") is refused, not taken as the first */
+    static const struct option longopts[] = {
+        {"checker", required_argument, NULL, 1}, {"root", required_argument, NULL, 2},
+        {"objdir", required_argument, NULL, 3}, {"work", required_argument, NULL, 4},
+        {"cflags", required_argument, NULL, 5}, {"buggy", required_argument, NULL, 6},
+        {"hostile", required_argument, NULL, 7}, {NULL, 0, NULL, 0}};
+    int c, k;
+    while ((c = getopt_long(argc, argv, "", longopts, &k)) > 0 && c != '?') {
+        const char *a = longopts[k].name, *v = optarg;
+        if (!strcmp(a, "checker")) g_checker = v;
+        else if (!strcmp(a, "root")) g_root = v;
+        else if (!strcmp(a, "objdir")) g_objdir = v;
+        else if (!strcmp(a, "work")) g_work = v;
+        else if (!strcmp(a, "cflags")) g_cflags = v;
+        else if (!strcmp(a, "buggy")) g_buggy = v;
+        else if (!strcmp(a, "hostile")) g_hostile = v;
+    }
+    if (c != -1 || optind < argc) { /* an unknown option, a missing value, a stray argument */
+        fprintf(stderr, "usage: selftest [--checker PATH] [--root DIR] [--objdir DIR] [--work DIR] [--cflags FLAGS]\n"
+                        "                [--buggy DIR] [--hostile DIR]\n");
+        return 2;
     }
     if (CU_initialize_registry() != CUE_SUCCESS)
         return 2;
