@@ -203,7 +203,7 @@ typedef struct {
     char include_fast[4096], include_root[4096], include_stage[4096], ops_obj[4096], main_obj[4096], common_lib[4096];
     char deps_absent[256]; /* the deps with no file of the student's, "02_law_of_cosines, 03_two_bone" */
     char deps_broken[256]; /* the deps this run found not to compile */
-    const section_def *dep_staged[MAX_DEPS]; /* the deps compiled in, deps[i] their staged files; NULL ends */
+    const section_def *dep_staged[MAX_DEPS]; /* the deps linked in, deps[i] their objects (own.o); NULL ends */
     char deps[MAX_DEPS][4096], specs_flag[4200], musl_objdir[4096], as_deps[4200], tmp_dir[4200];
     char link_specs_flag[4200];
     const char *specs; /* specs_flag when linking against musl, else NULL */
@@ -404,15 +404,11 @@ static int add_flags(const options *o, compile_job *j, int argc)
     return argc;
 }
 
-/* The whole command line: flags, the student's own sources of the
- * sections it builds on (those there are), the staged source and the
- * trusted glue. Returns 0 when a dep's file is refused (the reason is in
- * `record`). */
-static int build_command(const options *o, const section_def *s, compile_job *j, const char *runner,
-                         check_record *record)
+/* The paths every compile of section `s` shares: musl's specs when make
+ * built the runner glue for it (see the Makefile: the same gcc, pointed at
+ * musl's headers and libc), the include folders and the glue objects. */
+static void job_paths(const options *o, const section_def *s, compile_job *j, const char *as_list)
 {
-    /* musl when make built the runner glue for it (see the Makefile): the
-     * same gcc, pointed at musl's headers and libc by its specs file. */
     const char *objdir = o->objdir;
     j->specs = NULL;
     if (musl_specs(o, j->specs_flag, sizeof j->specs_flag)) {
@@ -427,50 +423,18 @@ static int build_command(const options *o, const section_def *s, compile_job *j,
     snprintf(j->ops_obj, sizeof j->ops_obj, "%s/ops/%s.o", objdir, s->slug);
     snprintf(j->main_obj, sizeof j->main_obj, "%s/runner_main.o", objdir);
     snprintf(j->common_lib, sizeof j->common_lib, "%s/libcommon.a", objdir);
-    snprintf(j->as_deps, sizeof j->as_deps, "%s/stage/%s/as.d", o->work, s->slug);
-    j->direct_link = direct_link_specs(o, j, j->link_specs_flag, sizeof j->link_specs_flag);
+    snprintf(j->as_deps, sizeof j->as_deps, "%s/stage/%s/%s", o->work, s->slug, as_list);
+}
 
+/* The flags and include folders of every compile, the first argc of argv. */
+static int compile_flags(const options *o, compile_job *j)
+{
     int argc = add_flags(o, j, 0);
-    const char **argv = j->argv;
     if (j->specs && g_fast_headers)
-        argv[argc++] = j->include_fast;
-    argv[argc++] = j->include_root;
-    argv[argc++] = j->include_stage;
-    /* the student's own sources of the sections this one builds on
-     * (deps.c), before the graded file, so the assembler's list checked
-     * in judge_compile is the graded file's */
-    j->deps_absent[0] = j->deps_broken[0] = '\0';
-    int linked = 0;
-    memset(j->dep_staged, 0, sizeof j->dep_staged);
-    for (int i = 0; i < MAX_DEPS && s->deps[i]; i++) {
-        int staged = deps_stage_own(o->dir, o->work, s->deps[i], j->deps[linked], sizeof j->deps[linked]);
-        if (staged != 1) {
-            char *list = staged < 0 ? j->deps_broken : j->deps_absent; /* both sizeof j->deps_absent */
-            _Static_assert(sizeof j->deps_broken == sizeof j->deps_absent, "one size for both lists");
-            size_t used = strlen(list);
-            snprintf(list + used, sizeof j->deps_absent - used, "%s%s", used ? ", " : "", s->deps[i]);
-            continue;
-        }
-        /* the same refusal as for the graded file (stage_source) */
-        char marker[1024], marker_shown[2048];
-        if (guard_line_markers(j->deps[linked], marker, sizeof marker)) {
-            text_safe_str(marker_shown, sizeof marker_shown, marker, 0);
-            snprintf(record->text, sizeof record->text, msg(MSG_INCLUDE_OUTSIDE), s->deps[i], marker_shown);
-            return record->outcome = OUTCOME_NO_COMPILE, 0;
-        }
-        j->dep_staged[linked] = section_find(s->deps[i]);
-        argv[argc++] = j->deps[linked++];
-    }
-    argv[argc++] = j->staged;
-    argv[argc++] = j->ops_obj;
-    argv[argc++] = j->main_obj;
-    if (file_exists(j->common_lib))
-        argv[argc++] = j->common_lib; /* the given helpers a section may call */
-    argv[argc++] = "-lm";
-    argv[argc++] = "-o";
-    argv[argc++] = runner;
-    argv[argc] = NULL;
-    return 1;
+        j->argv[argc++] = j->include_fast;
+    j->argv[argc++] = j->include_root;
+    j->argv[argc++] = j->include_stage;
+    return argc;
 }
 
 /* The message for a compile that failed: the tool's or the budget's fault,
@@ -505,7 +469,7 @@ static void explain_failure(const options *o, const compile_job *j, const spawn_
         /* name the student's own file, not the staged copy: an editor
          * jumps to "file:line" and the copy is overwritten next run */
         text_replace_all(listed, j->staged, j->src_shown, named, sizeof named);
-        /* and a dep's errors (its file is compiled in too) under its own name */
+        /* and a dep's object (a multiple definition, say) under its file's name */
         for (int i = 0; i < MAX_DEPS && j->dep_staged[i]; i++) {
             char dep_shown[2048], renamed[3000];
             options_shown_source(o, j->dep_staged[i]->slug, j->dep_staged[i]->source, dep_shown, sizeof dep_shown);
@@ -627,6 +591,123 @@ static int judge_compile(const options *o, const compile_job *j, spawn_result *r
     return ok;
 }
 
+/* ---- the sections a section builds on ------------------------------------
+ * A dep's own file (deps.c stages it) is compiled once a run, alone, to an
+ * object, stage/<dep>/own.o, under the same cage and guard as a graded file:
+ * its line markers refused, its -H list and its assembler's list held to
+ * the allowed places (a compile's assembler list is one file's, so the dep
+ * is never compiled inside another section's compile, where an .incbin of
+ * it would go unseen). Every runner that builds on it links that object.
+ * 1 with the object's path, 0 when the student has no such file, -1 when
+ * it does not compile or is refused: the section is then built without it,
+ * and a link that misses a function says which file to write or fix. */
+#define DEP_MEMO 16
+static struct {
+    const section_def *dep;
+    int state;
+} g_dep_memo[DEP_MEMO];
+static int g_dep_memo_count;
+
+static int dep_compile(const options *o, const section_def *d, const char *obj)
+{
+    static compile_job job; /* beside compile_section's own: it is built while that one waits */
+    compile_job *j = &job;
+    check_record record;
+    memset(&record, 0, sizeof record);
+    int staged = deps_stage_own(o->dir, o->work, d->slug, j->staged, sizeof j->staged);
+    if (staged != 1)
+        return staged;
+    char marker[1024];
+    if (guard_line_markers(j->staged, marker, sizeof marker))
+        return -1;
+    job_paths(o, d, j, "own.as.d");
+    j->direct_link = 0; /* no link here */
+    int argc = compile_flags(o, j);
+    j->argv[argc++] = "-c";
+    j->argv[argc++] = j->staged;
+    j->argv[argc++] = "-o";
+    j->argv[argc++] = obj;
+    j->argv[argc] = NULL;
+    unlink(obj);
+    char key[65] = "";
+    if (o->cache) {
+        cache_compiler_identity(o, j->specs);
+        cache_runner_key(o, j->argv, key);
+        int kept = cache_get_compile(o, key, obj, &record);
+        if (kept >= 0)
+            return kept ? 1 : -1;
+    }
+    spawn_result rs;
+    double limit;
+    if (!run_compiler(o, d, j, obj, &rs, &limit, &record))
+        return -1;
+    int ok = rs.end == SPAWN_EXITED && rs.exit_code == 0 && file_exists(obj), unchecked;
+    if (read_outside(o, j, &rs, ok, obj, &record, &unchecked)) {
+        ok = 0;
+        if (key[0] && rs.end == SPAWN_EXITED && !unchecked)
+            cache_put_compile(o, key, NULL, &record);
+    } else if (key[0] && ok) {
+        cache_put_compile(o, key, obj, NULL);
+    } else if (key[0] && rs.end == SPAWN_EXITED && !compiler_hit_limit(&rs)) {
+        record.outcome = OUTCOME_NO_COMPILE; /* its own section says why */
+        cache_put_compile(o, key, NULL, &record);
+    }
+    spawn_result_free(&rs);
+    return ok ? 1 : -1;
+}
+
+static int dep_object(const options *o, const char *slug, char *obj, size_t obj_size)
+{
+    const section_def *d = section_find(slug);
+    if (!d)
+        return 0;
+    snprintf(obj, obj_size, "%s/stage/%s/own.o", o->work, d->slug);
+    for (int k = 0; k < g_dep_memo_count; k++)
+        if (g_dep_memo[k].dep == d)
+            return g_dep_memo[k].state;
+    int state = dep_compile(o, d, obj);
+    if (g_dep_memo_count < DEP_MEMO) {
+        g_dep_memo[g_dep_memo_count].dep = d;
+        g_dep_memo[g_dep_memo_count++].state = state;
+    }
+    return state;
+}
+
+/* The whole command line: flags, the objects of the student's own files
+ * of the sections it builds on (those there are), the staged source and
+ * the trusted glue. */
+static void build_command(const options *o, const section_def *s, compile_job *j, const char *runner)
+{
+    job_paths(o, s, j, "as.d");
+    j->direct_link = direct_link_specs(o, j, j->link_specs_flag, sizeof j->link_specs_flag);
+    int argc = compile_flags(o, j);
+    const char **argv = j->argv;
+    j->deps_absent[0] = j->deps_broken[0] = '\0';
+    int linked = 0;
+    memset(j->dep_staged, 0, sizeof j->dep_staged);
+    for (int i = 0; i < MAX_DEPS && s->deps[i]; i++) {
+        int built = dep_object(o, s->deps[i], j->deps[linked], sizeof j->deps[linked]);
+        if (built != 1) {
+            char *list = built < 0 ? j->deps_broken : j->deps_absent; /* both sizeof j->deps_absent */
+            _Static_assert(sizeof j->deps_broken == sizeof j->deps_absent, "one size for both lists");
+            size_t used = strlen(list);
+            snprintf(list + used, sizeof j->deps_absent - used, "%s%s", used ? ", " : "", s->deps[i]);
+            continue;
+        }
+        j->dep_staged[linked] = section_find(s->deps[i]);
+        argv[argc++] = j->deps[linked++];
+    }
+    argv[argc++] = j->staged;
+    argv[argc++] = j->ops_obj;
+    argv[argc++] = j->main_obj;
+    if (file_exists(j->common_lib))
+        argv[argc++] = j->common_lib; /* the given helpers a section may call */
+    argv[argc++] = "-lm";
+    argv[argc++] = "-o";
+    argv[argc++] = runner;
+    argv[argc] = NULL;
+}
+
 int compile_section(const options *o, const section_def *s, char *runner, size_t runner_size,
                     check_record *record, char key[65])
 {
@@ -636,8 +717,7 @@ int compile_section(const options *o, const section_def *s, char *runner, size_t
     snprintf(runner, runner_size, "%s/stage/%s/runner", o->work, s->slug);
     if (!stage_source(o, s, j, record))
         return 0;
-    if (!build_command(o, s, j, runner, record))
-        return 0;
+    build_command(o, s, j, runner);
     unlink(runner);
     if (o->cache) {
         cache_compiler_identity(o, j->specs);

@@ -28,7 +28,7 @@ typedef struct {
     const char *source;             /* graded file inside the slug folder */
     const char *title;              /* Thai title */
     const char *chapter;            /* chapter sections to reread, "§5" */
-    const char *deps[MAX_DEPS];     /* sections whose student file is linked into its runner (deps.c) */
+    const char *deps[MAX_DEPS];     /* sections whose student file's object is linked into its runner (deps.c) */
     const check_def *checks;        /* ends with a {NULL} entry */
     void (*figure)(void);           /* optional: draws the student's own figure */
 } section_def;

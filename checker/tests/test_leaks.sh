@@ -160,6 +160,28 @@ od -An -v -tx1 -N 512 "$code/ref.bin" | tr -d ' \n' > "$code/planted.txt"
 python3 checker/tests/code_scan.py --ref $refs --own $owns -- "$code/planted.txt" > "$code/planted.scan" 2>&1 \
   && bad "code_scan.py did not find a planted dump of the reference's code" || ok
 
+# ---- a dep's assembler reads, with 03 graded alone -------------------------
+# An 02 whose asm .incbin's the reference 03 under a global name, and a 03
+# that prints that name, graded as --section 03 alone with the cage off (so
+# no earlier 02 in the same run refused it): the dep is compiled on its own
+# (compile.c, dep_object), its assembler's list is judged, it is refused,
+# and the 03 says "fix 02 first". No runner may hold the reference's bytes.
+inc=$dir/dep_incbin && mkdir -p "$inc/sub/02_law_of_cosines" "$inc/sub/03_two_bone"
+{ cat solutions/02_law_of_cosines/law_of_cosines.c
+  printf '__asm__(".section .rodata\\n.globl stolen_bytes\\nstolen_bytes:\\n.incbin \\"%s\\"\\n.byte 0\\n.text");\n' \
+    "$root/solutions/03_two_bone/two_bone.c"
+} > "$inc/sub/02_law_of_cosines/law_of_cosines.c"
+{ cat exercises/03_two_bone/two_bone.c
+  printf '%s\n' '#include <stdio.h>' 'extern const char stolen_bytes[];' \
+    '__attribute__((constructor)) static void show(void) { printf("%s\n", stolen_bytes); }'
+} > "$inc/sub/03_two_bone/two_bone.c"
+IK_CHECKER_COMPILE_CAGE=off "$checker" --root . --dir "$inc/sub" --objdir "$objdir" --work "$inc/work" --section 03 \
+  --no-color --seed 1 --results "$inc/results.tsv" > "$inc/log.txt" 2>&1
+grep -q 'fix it first' "$inc/log.txt" && ok || { bad "dep incbin: 03 alone does not say to fix 02 first"; tail -5 "$inc/log.txt"; }
+leaked=$(grep -ls -F "$(grep -m1 -E '^.{40,}$' solutions/03_two_bone/two_bone.c)" -r "$inc/work" "$inc/log.txt" "$inc/results.tsv" \
+  | grep -v '/solutions/' | grep -v "$inc/sub/")
+[ -z "$leaked" ] && ok || bad "dep incbin: the reference 03 reached $leaked"
+
 # ---- descriptors the grader's caller left open -----------------------------
 # fd 9 on a file of our own, without close-on-exec, while the checker
 # compiles a preprocessor bomb (cc1 busy for seconds) and then runs a
