@@ -237,9 +237,18 @@ program_sources = $(wildcard $(1)/$(2)/*.c) $(COMMON_SRC) \
 # warning through (make check shows it does not fail a check either).
 PROGRAM_CFLAGS ?= $(CFLAGS_ALL)
 
-$(BUILD)/programs/%: $$(call program_sources,$$(firstword $$(subst __, ,$$*)),$$(lastword $$(subst __, ,$$*))) $(HEADERS)
+# Each source is compiled once to an object that every program linking it
+# shares (05's program links the reference 01-04, and so do 06-10's): the
+# twenty programs are 42 compiles, not about 170, in each of make test's
+# three builds (gcc, ASan, clang).
+program_objects = $(patsubst %.c,$(BUILD)/progobj/%.o,$(call program_sources,$(1),$(2)))
+$(BUILD)/progobj/%.o: %.c $(HEADERS)
 	@mkdir -p $(dir $@)
-	$(CC) $(PROGRAM_CFLAGS) -Iinclude $(call program_sources,$(firstword $(subst __, ,$*)),$(lastword $(subst __, ,$*))) -lm -o $@
+	$(CC) $(PROGRAM_CFLAGS) -Iinclude -c $< -o $@
+
+$(BUILD)/programs/%: $$(call program_objects,$$(firstword $$(subst __, ,$$*)),$$(lastword $$(subst __, ,$$*)))
+	@mkdir -p $(dir $@)
+	$(CC) $(PROGRAM_CFLAGS) $^ -lm -o $@
 
 PROGRAMS := $(foreach t,exercises solutions,$(foreach s,$(SECTIONS),$(BUILD)/programs/$(t)__$(s)))
 programs: $(PROGRAMS)
