@@ -277,7 +277,7 @@ void cache_runner_key(const options *o, const char *const *argv, char key[65])
             snprintf(shown, sizeof shown, "%s", a);
         hash_text(&c, shown);
         if (!strncmp(a, "-I", 2))
-            hash_dir(&c, a + 2, NULL, 0, (const char *const[]){"runner", "as.d", "tmp", NULL});
+            hash_dir(&c, a + 2, NULL, 0, (const char *const[]){"runner", "as.d", "tmp", "own.o", "own.as.d", NULL});
         else if (!strncmp(a, "-specs=", 7))
             hash_file(&c, a + 7);
         else
@@ -285,7 +285,7 @@ void cache_runner_key(const options *o, const char *const *argv, char key[65])
     }
     char stage[4096];
     snprintf(stage, sizeof stage, "%s/stage", o->work);
-    hash_dir(&c, stage, NULL, 1, (const char *const[]){"runner", "as.d", "tmp", NULL});
+    hash_dir(&c, stage, NULL, 1, (const char *const[]){"runner", "as.d", "tmp", "own.o", "own.as.d", NULL});
     unsigned char d[32];
     sha256_final(&c, d);
     sha256_hex(d, key);

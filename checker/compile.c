@@ -204,6 +204,7 @@ typedef struct {
     char deps_absent[256]; /* the deps with no file of the student's, "02_law_of_cosines, 03_two_bone" */
     char deps_broken[256]; /* the deps this run found not to compile */
     const section_def *dep_staged[MAX_DEPS]; /* the deps linked in, deps[i] their objects (own.o); NULL ends */
+    char dep_keys[MAX_DEPS][80];             /* what names deps[i] in the cache key: its compile's key */
     char deps[MAX_DEPS][4096], specs_flag[4200], musl_objdir[4096], as_deps[4200], tmp_dir[4200];
     char link_specs_flag[4200];
     const char *specs; /* specs_flag when linking against musl, else NULL */
@@ -605,10 +606,11 @@ static int judge_compile(const options *o, const compile_job *j, spawn_result *r
 static struct {
     const section_def *dep;
     int state;
+    char key[65]; /* its compile's cache key, with --cache */
 } g_dep_memo[DEP_MEMO];
 static int g_dep_memo_count;
 
-static int dep_compile(const options *o, const section_def *d, const char *obj)
+static int dep_compile(const options *o, const section_def *d, const char *obj, char key[65])
 {
     static compile_job job; /* beside compile_section's own: it is built while that one waits */
     compile_job *j = &job;
@@ -629,7 +631,7 @@ static int dep_compile(const options *o, const section_def *d, const char *obj)
     j->argv[argc++] = obj;
     j->argv[argc] = NULL;
     unlink(obj);
-    char key[65] = "";
+    key[0] = '\0';
     if (o->cache) {
         cache_compiler_identity(o, j->specs);
         cache_runner_key(o, j->argv, key);
@@ -656,7 +658,7 @@ static int dep_compile(const options *o, const section_def *d, const char *obj)
     return ok ? 1 : -1;
 }
 
-static int dep_object(const options *o, const char *slug, char *obj, size_t obj_size)
+static int dep_object(const options *o, const char *slug, char *obj, size_t obj_size, const char **key)
 {
     const section_def *d = section_find(slug);
     if (!d)
@@ -664,12 +666,17 @@ static int dep_object(const options *o, const char *slug, char *obj, size_t obj_
     snprintf(obj, obj_size, "%s/stage/%s/own.o", o->work, d->slug);
     for (int k = 0; k < g_dep_memo_count; k++)
         if (g_dep_memo[k].dep == d)
-            return g_dep_memo[k].state;
-    int state = dep_compile(o, d, obj);
+            return *key = g_dep_memo[k].key, g_dep_memo[k].state;
+    static char lost_key[65]; /* past DEP_MEMO deps (none are): no key, so no cache hit */
+    char *kept = g_dep_memo_count < DEP_MEMO ? g_dep_memo[g_dep_memo_count].key : lost_key;
+    int state = dep_compile(o, d, obj, kept);
     if (g_dep_memo_count < DEP_MEMO) {
         g_dep_memo[g_dep_memo_count].dep = d;
         g_dep_memo[g_dep_memo_count++].state = state;
+    } else {
+        lost_key[0] = '\0';
     }
+    *key = kept;
     return state;
 }
 
@@ -686,7 +693,8 @@ static void build_command(const options *o, const section_def *s, compile_job *j
     int linked = 0;
     memset(j->dep_staged, 0, sizeof j->dep_staged);
     for (int i = 0; i < MAX_DEPS && s->deps[i]; i++) {
-        int built = dep_object(o, s->deps[i], j->deps[linked], sizeof j->deps[linked]);
+        const char *dep_key;
+        int built = dep_object(o, s->deps[i], j->deps[linked], sizeof j->deps[linked], &dep_key);
         if (built != 1) {
             char *list = built < 0 ? j->deps_broken : j->deps_absent; /* both sizeof j->deps_absent */
             _Static_assert(sizeof j->deps_broken == sizeof j->deps_absent, "one size for both lists");
@@ -695,6 +703,7 @@ static void build_command(const options *o, const section_def *s, compile_job *j
             continue;
         }
         j->dep_staged[linked] = section_find(s->deps[i]);
+        snprintf(j->dep_keys[linked], sizeof j->dep_keys[linked], "dep-object %s", dep_key);
         argv[argc++] = j->deps[linked++];
     }
     argv[argc++] = j->staged;
@@ -721,7 +730,13 @@ int compile_section(const options *o, const section_def *s, char *runner, size_t
     unlink(runner);
     if (o->cache) {
         cache_compiler_identity(o, j->specs);
-        cache_runner_key(o, j->argv, key);
+        /* a dep's object holds the stage's path (the source's name in its
+         * symbols), so the key names it by its compile's own key instead */
+        const char *key_argv[64];
+        for (int i = 0, d = 0; (key_argv[i] = j->argv[i]) != NULL; i++)
+            if (d < MAX_DEPS && j->dep_staged[d] && j->argv[i] == j->deps[d])
+                key_argv[i] = j->dep_keys[d++];
+        cache_runner_key(o, key_argv, key);
         int kept = cache_get_compile(o, key, runner, record);
         if (kept >= 0)
             return kept;
