@@ -31,6 +31,7 @@
 #endif
 #include "grade_layout.h"
 #include "os.h"
+#include "sections.h"
 #include "sha256.h"
 #include "svg_small.h"
 #include "text.h"
@@ -51,7 +52,6 @@
 #include <unistd.h>
 
 #define MAX_SUBMISSIONS 2000
-#define MAX_SECTIONS 16
 
 typedef struct {
     char name[256];
@@ -353,21 +353,7 @@ static pid_t start_one(const submission *sub, const char *subs, const char *out,
     _exit(127);
 }
 
-/* The most a submission can score: every check's visible and hidden points
- * in the one points table (checker/points.tsv). */
-static double points_total(void)
-{
-    char path[1200], line[512];
-    snprintf(path, sizeof path, "%s/checker/points.tsv", g_root);
-    FILE *f = fopen(path, "r");
-    double total = 0, visible, hidden;
-    while (f && fgets(line, sizeof line, f))
-        if (line[0] != '#' && sscanf(line, "%*s %*s %lf %lf", &visible, &hidden) == 2)
-            total += visible + hidden;
-    if (f)
-        fclose(f);
-    return total;
-}
+static double g_points_total; /* the most a submission can score (load_sections) */
 
 /* Valid files even when the checker itself could not grade; the maximum is
  * the real one, so the gradebook's percentage stays honest. */
@@ -380,7 +366,7 @@ static void write_fallback(const char *out, const submission *sub)
         /* Gradescope's format: the maximum in extra_data, not at the top */
         fprintf(f, "{\n  \"score\": 0,\n  \"execution_time\": 0,\n"
                    "  \"output\": \"The grader could not grade this submission (exit %d); see log.txt.\",\n"
-                   "  \"extra_data\": {\"max_score\": %.2f},\n  \"tests\": []\n}\n", sub->exit_code, points_total());
+                   "  \"extra_data\": {\"max_score\": %.2f},\n  \"tests\": []\n}\n", sub->exit_code, g_points_total);
         fclose(f);
     }
 }
@@ -405,22 +391,36 @@ static void csv_field(FILE *f, const char *text)
 static char g_sections[MAX_SECTIONS][64];
 static int g_section_count;
 
-static int by_name(const struct dirent **a, const struct dirent **b) { return strcmp((*a)->d_name, (*b)->d_name); }
+/* The registry's slugs (checker/sections.def), in its order. */
+#define SECTION(num, name, SUITE, title, chapter, deps, figure) #num "_" #name,
+static const char *const REGISTRY[] = {
+#include "sections.def"
+};
+#undef SECTION
 
-/* The workbook's sections (solutions/NN_slug), the gradebook's columns. */
+/* The gradebook's columns: the sections the checker grades (the registry's
+ * whose solutions/<slug>/ exists, as options.c's select_sections picks
+ * them), and the most a submission can score: every check's visible and
+ * hidden points in their own tables (checker/sections/<slug>/points.tsv,
+ * "check visible hidden", as the checker's points.c reads them). */
 static void load_sections(void)
 {
-    char dir[1200];
-    struct dirent **names = NULL;
-    snprintf(dir, sizeof dir, "%s/solutions", g_root);
-    int n = scandir(dir, &names, NULL, by_name);
-    for (int i = 0; i < n; i++) {
-        const char *d = names[i]->d_name;
-        if (g_section_count < MAX_SECTIONS && d[0] >= '0' && d[0] <= '9' && d[1] >= '0' && d[1] <= '9' && d[2] == '_')
-            snprintf(g_sections[g_section_count++], sizeof g_sections[0], "%s", d);
-        free(names[i]);
+    for (size_t i = 0; i < MAX_SECTIONS; i++) {
+        char path[1200], line[512];
+        struct stat st;
+        snprintf(path, sizeof path, "%s/solutions/%s", g_root, REGISTRY[i]);
+        if (stat(path, &st) != 0 || !S_ISDIR(st.st_mode))
+            continue;
+        snprintf(g_sections[g_section_count++], sizeof g_sections[0], "%s", REGISTRY[i]);
+        snprintf(path, sizeof path, "%s/checker/sections/%s/points.tsv", g_root, REGISTRY[i]);
+        FILE *f = fopen(path, "r");
+        double visible, hidden;
+        while (f && fgets(line, sizeof line, f))
+            if (line[0] != '#' && sscanf(line, "%*s %lf %lf", &visible, &hidden) == 2)
+                g_points_total += visible + hidden;
+        if (f)
+            fclose(f);
     }
-    free(names);
 }
 
 /* A C file without its comments and white space (strings and character
@@ -530,7 +530,7 @@ static void read_scores(const char *out, submission *sub)
     if (s)
         fclose(s);
     if (sub->total_max == 0) /* not graded (the checker failed): still out of the real maximum */
-        sub->total_max = points_total();
+        sub->total_max = g_points_total;
     sub->scored = 1;
 }
 
@@ -818,7 +818,7 @@ static void finish_one(const char *out, submission *sub, int status, unsigned lo
     sub->exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
     if (sub->exit_code != 0)
         write_fallback(out, sub);
-    layout_finish(out, sub->name, points_total());
+    layout_finish(out, sub->name, g_points_total);
     remove_work(sub);
     if (sub->exit_code == 0) {
         char path[1100], mark[65];

@@ -2,9 +2,9 @@
 # test_sections.sh CHECKER [ROOT] - every section of the registry
 # (checker/sections.def, as the checker's own catalog lists it) has all its
 # pieces, and no piece belongs to a section the registry does not know:
-#   checker/sections/<slug>/ suite.c ops.c ops.h messages.def hints.md hints.en.md
-#     (messages.def included by sections.def; the English hints as many as the Thai)
-#   a checker/points.tsv row for every check, and no row for a check that is gone
+#   checker/sections/<slug>/ suite.c ops.c ops.h messages.def hints.md hints.en.md points.tsv
+#     (messages.def included by sections.def; the English hints as many as the Thai;
+#     a points.tsv row for every check, and no row for a check that is gone)
 #   chapters/<slug>.md
 #   exercises/<slug>/ and solutions/<slug>/ with the graded file and its header
 #   checker/tests/buggy/<id>/<slug>.sed for every section a diagnosis names
@@ -32,7 +32,7 @@ slugs=$(awk -F'\t' '$1 == "section" { print $2 }' <<<"$catalog")
 for slug in $slugs; do
   graded=$(awk -F'\t' -v s="$slug" '$1 == "section" && $2 == s { print $3 }' <<<"$catalog")
   header=${graded%.c}.h
-  for f in suite.c ops.c ops.h messages.def hints.md hints.en.md; do
+  for f in suite.c ops.c ops.h messages.def hints.md hints.en.md points.tsv; do
     need_file "checker/sections/$slug/$f" "$slug"
   done
   checked=$((checked + 1))
@@ -53,13 +53,14 @@ done
 # Points: a row for every check (grading stops without one) and no stale row.
 while IFS=$'\t' read -r slug check; do
   checked=$((checked + 1))
-  bad "$slug: check $check has no row in checker/points.tsv (section, check, visible, hidden)"
+  bad "$slug: check $check has no row in checker/sections/$slug/points.tsv (check, visible, hidden)"
 done < <(awk -F'\t' '$1 == "check" && $6 == "-" { print $2 "\t" $3 }' <<<"$catalog")
 while IFS=$'\t' read -r slug check; do
   checked=$((checked + 1))
   grep -q "^check	$slug	$check	" <<<"$catalog" ||
-    bad "$slug: checker/points.tsv has a row for check $check, which the section does not have"
-done < <(awk -F'\t' '!/^#/ && NF >= 4 { print $1 "\t" $2 }' checker/points.tsv)
+    bad "$slug: checker/sections/$slug/points.tsv has a row for check $check, which the section does not have"
+done < <(for f in checker/sections/*/points.tsv; do
+           awk -F'\t' -v s="$(basename "$(dirname "$f")")" '!/^#/ && NF >= 3 { print s "\t" $1 }' "$f"; done)
 
 # Diagnoses: every section a diagnosis names has its proof, and every proof
 # is of a diagnosis and a section it names.
