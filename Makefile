@@ -465,8 +465,7 @@ gradescope:
 	else cp -r include checker solutions exercises plots chapters docs Makefile README.md $(BUILD)/gradescope/src/; fi
 	@cp checker/gradescope/setup.sh checker/gradescope/run_autograder $(BUILD)/gradescope/src/
 	@# the zip has no .git: the checker's version (results.json's extra_data) is written beside it
-	@if git rev-parse HEAD >/dev/null 2>&1; then \
-	  v=$$(git rev-parse HEAD); git diff --quiet HEAD -- 2>/dev/null || v="$$v+changes"; echo "$$v" > $(BUILD)/gradescope/src/VERSION; fi
+	@v=$$(bash checker/version.sh .) && echo "$$v" > $(BUILD)/gradescope/src/VERSION || true
 	@seed=$(hidden_seed); echo "$$seed" > $(BUILD)/gradescope/src/hidden_seed; echo "hidden seed: $$seed (inside the zip; run_autograder deletes it before compiling)"
 	@cd $(BUILD)/gradescope/src && zip -qr ../autograder.zip .
 	@echo "wrote $(BUILD)/gradescope/autograder.zip"

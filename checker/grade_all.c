@@ -219,10 +219,10 @@ static void remove_work(const submission *sub)
 /* The first line a command printed on stdout and stderr when it exited 0,
  * else "unknown": the checker's command_line (outputs.c), with the same
  * clean environment, so the answer is the one it would have found. */
-static void command_line(const char *const *argv, char *out, size_t size, int *exit_code)
+static void command_line(const char *const *argv, char *out, size_t size)
 {
     snprintf(out, size, "unknown");
-    *exit_code = -1;
+    int exit_code = -1;
     int fds[2];
     if (pipe2(fds, O_CLOEXEC) != 0)
         return;
@@ -251,37 +251,20 @@ static void command_line(const char *const *argv, char *out, size_t size, int *e
     while (pid > 0 && waitpid(pid, &status, 0) < 0 && errno == EINTR)
         ;
     if (pid > 0 && WIFEXITED(status))
-        *exit_code = WEXITSTATUS(status);
-    if (*exit_code == 0 && got > 0)
+        exit_code = WEXITSTATUS(status);
+    if (exit_code == 0 && got > 0)
         snprintf(out, size, "%.*s", (int)strcspn(text, "\n"), text);
 }
 
-/* The checker's version, found as the checker finds it (outputs.c's
- * checker_version: ROOT/VERSION, else git's commit, "+changes" when the
- * tracked files differ) once for the class, and handed to every checker
- * (--checker-version): two git processes a submission less. */
+/* The checker's version (checker/version.sh, the one lookup), found once
+ * for the class and handed to every checker (--checker-version): a bash
+ * and two git processes a submission less. */
 static char g_checker_version[256];
 static void find_checker_version(void)
 {
-    char path[1200];
-    snprintf(path, sizeof path, "%s/VERSION", g_root);
-    FILE *f = fopen(path, "r");
-    int from_file = f && fgets(g_checker_version, (int)sizeof g_checker_version, f);
-    if (f)
-        fclose(f);
-    if (from_file) {
-        g_checker_version[strcspn(g_checker_version, "\n")] = '\0';
-        return;
-    }
-    int code;
-    char ignored[64];
-    command_line((const char *const[]){"git", "-C", g_root, "rev-parse", "HEAD", NULL}, g_checker_version,
-                 sizeof g_checker_version, &code);
-    command_line((const char *const[]){"git", "-C", g_root, "diff", "--quiet", "HEAD", "--", NULL}, ignored,
-                 sizeof ignored, &code);
-    if (strcmp(g_checker_version, "unknown") != 0 && code == 1)
-        snprintf(g_checker_version + strlen(g_checker_version), sizeof g_checker_version - strlen(g_checker_version),
-                 "+changes");
+    char script[1200];
+    snprintf(script, sizeof script, "%s/checker/version.sh", g_root);
+    command_line((const char *const[]){"bash", script, g_root, NULL}, g_checker_version, sizeof g_checker_version);
 }
 
 static pid_t start_one(const submission *sub, const char *subs, const char *out, unsigned long long seed)
@@ -359,16 +342,10 @@ static double g_points_total; /* the most a submission can score (load_sections)
  * the real one, so the gradebook's percentage stays honest. */
 static void write_fallback(const char *out, const submission *sub)
 {
-    char path[1100];
+    char path[1100], output[128];
     snprintf(path, sizeof path, "%s/%s/results.json", out, sub->name);
-    FILE *f = fopen(path, "w");
-    if (f) {
-        /* Gradescope's format: the maximum in extra_data, not at the top */
-        fprintf(f, "{\n  \"score\": 0,\n  \"execution_time\": 0,\n"
-                   "  \"output\": \"The grader could not grade this submission (exit %d); see log.txt.\",\n"
-                   "  \"extra_data\": {\"max_score\": %.2f},\n  \"tests\": []\n}\n", sub->exit_code, g_points_total);
-        fclose(f);
-    }
+    snprintf(output, sizeof output, "The grader could not grade this submission (exit %d); see log.txt.", sub->exit_code);
+    write_zero_results(path, output, g_points_total);
 }
 
 static void csv_field(FILE *f, const char *text)
