@@ -405,8 +405,8 @@ CSV ?= $(BUILD)/grade/gradebook.csv
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 hidden_seed = $(if $(filter command line environment,$(origin SEED)),$(SEED),$$(od -An -N4 -tu4 /dev/urandom | tr -d ' '))
 
-GRADE_ALL_SRC := checker/grade_all.c checker/grade_layout.c checker/text.c checker/sha256.c checker/os.c checker/svg_small.c
-$(GRADE_ALL): $(GRADE_ALL_SRC) checker/grade_layout.h checker/text.h checker/sha256.h checker/os.h checker/svg_small.h checker/sections.h checker/sections.def | setup
+GRADE_ALL_SRC := checker/grade_all.c checker/grade_layout.c checker/grade_figures.c checker/text.c checker/sha256.c checker/os.c checker/svg_small.c
+$(GRADE_ALL): $(GRADE_ALL_SRC) checker/grade_layout.h checker/grade_figures.h checker/text.h checker/sha256.h checker/os.h checker/svg_small.h checker/sections.h checker/sections.def | setup
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_ALL) -Ichecker $(GRADE_ALL_SRC) -o $@
 
