@@ -414,8 +414,8 @@ CSV ?= $(BUILD)/grade/gradebook.csv
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 hidden_seed = $(if $(filter command line environment,$(origin SEED)),$(SEED),$$(od -An -N4 -tu4 /dev/urandom | tr -d ' '))
 
-GRADE_ALL_SRC := checker/grade_all.c checker/grade_layout.c checker/text.c checker/sha256.c checker/os.c checker/svg_small.c
-$(GRADE_ALL): $(GRADE_ALL_SRC) checker/grade_layout.h checker/text.h checker/sha256.h checker/os.h checker/svg_small.h | setup
+GRADE_ALL_SRC := checker/grade_all.c checker/grade_layout.c checker/grade_figures.c checker/text.c checker/sha256.c checker/os.c checker/svg_small.c
+$(GRADE_ALL): $(GRADE_ALL_SRC) checker/grade_layout.h checker/grade_figures.h checker/text.h checker/sha256.h checker/os.h checker/svg_small.h checker/sections.h checker/sections.def | setup
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_ALL) -Ichecker $(GRADE_ALL_SRC) -o $@
 
@@ -474,8 +474,7 @@ gradescope:
 	else cp -r include checker solutions exercises plots chapters docs Makefile README.md $(BUILD)/gradescope/src/; fi
 	@cp checker/gradescope/setup.sh checker/gradescope/run_autograder $(BUILD)/gradescope/src/
 	@# the zip has no .git: the checker's version (results.json's extra_data) is written beside it
-	@if git rev-parse HEAD >/dev/null 2>&1; then \
-	  v=$$(git rev-parse HEAD); git diff --quiet HEAD -- 2>/dev/null || v="$$v+changes"; echo "$$v" > $(BUILD)/gradescope/src/VERSION; fi
+	@v=$$(bash checker/version.sh .) && echo "$$v" > $(BUILD)/gradescope/src/VERSION || true
 	@seed=$(hidden_seed); echo "$$seed" > $(BUILD)/gradescope/src/hidden_seed; echo "hidden seed: $$seed (inside the zip; run_autograder deletes it before compiling)"
 	@cd $(BUILD)/gradescope/src && zip -qr ../autograder.zip .
 	@echo "wrote $(BUILD)/gradescope/autograder.zip"

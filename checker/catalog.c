@@ -2,57 +2,26 @@
  * checker knows about its sections, for the book (chapters/filters/book.lua
  * via chapters/book.mk) and the tests (checker/tests/test_sections.sh), so
  * neither parses C. Reads nothing but the registry, the suites' tables, the
- * diagnoses, the message catalogue and <root>/checker/points.tsv.
+ * diagnoses, the message catalogue and each section's points
+ * (<root>/checker/sections/<slug>/points.tsv, gathered by points.c).
  *
  * TSV, one record a line, the kind first; tabs, newlines and backslashes in
  * a field written \t, \n and \\ (the book turns them back):
  *   section    slug  graded-file  title  chapter  deps(comma list or -)  figure(0/1)
  *   check      slug  name  title(Thai)  title(English)  visible  hidden
- *              (visible and hidden are "-" when points.tsv has no row)
+ *              (visible and hidden are "-" when the check has no points row)
  *   diagnosis  id  sections(space list)  advice-message-id  advice(Thai)  advice(English)
  * JSON: {"sections": [{..., "checks": [...]}], "diagnoses": [...]} with the
  * same fields (points null when the row is missing). */
 #include "catalog.h"
 
 #include "diagnosis.h"
+#include "driver.h"
 #include "messages.h"
 #include "sections.h"
 
 #include <stdio.h>
 #include <string.h>
-
-#define MAX_ROWS 512
-
-typedef struct {
-    char slug[64], check[64];
-    double visible, hidden;
-} points_row;
-
-static points_row g_rows[MAX_ROWS];
-static int g_row_count;
-
-/* The same reading as grading's (section check visible hidden, # comments). */
-static void read_points(const char *root)
-{
-    char path[4096], line[512];
-    snprintf(path, sizeof path, "%s/checker/points.tsv", root);
-    FILE *f = fopen(path, "r");
-    while (f && fgets(line, sizeof line, f) && g_row_count < MAX_ROWS) {
-        points_row *r = &g_rows[g_row_count];
-        if (line[0] != '#' && sscanf(line, "%63s %63s %lf %lf", r->slug, r->check, &r->visible, &r->hidden) == 4)
-            g_row_count++;
-    }
-    if (f)
-        fclose(f);
-}
-
-static const points_row *points_of(const char *slug, const char *check)
-{
-    for (int i = 0; i < g_row_count; i++)
-        if (!strcmp(g_rows[i].slug, slug) && !strcmp(g_rows[i].check, check))
-            return &g_rows[i];
-    return NULL;
-}
 
 /* ---- TSV ------------------------------------------------------------------ */
 
@@ -93,11 +62,11 @@ static void print_tsv(void)
     }
     for (size_t i = 0; i < SECTION_COUNT; i++)
         for (const check_def *c = SECTIONS[i].checks; c->name; c++) {
-            const points_row *p = points_of(SECTIONS[i].slug, c->name);
+            double visible, hidden;
             fputs("check", stdout);
             tsv_field(SECTIONS[i].slug), tsv_field(c->name), tsv_field(c->title), tsv_field(c->title_en);
-            if (p)
-                printf("\t%g\t%g\n", p->visible, p->hidden);
+            if (points_of(SECTIONS[i].slug, c->name, &visible, &hidden))
+                printf("\t%g\t%g\n", visible, hidden);
             else
                 fputs("\t-\t-\n", stdout);
         }
@@ -138,11 +107,11 @@ static void print_json_checks(const section_def *s)
 {
     fputs(", \"checks\": [", stdout);
     for (const check_def *c = s->checks; c->name; c++) {
-        const points_row *p = points_of(s->slug, c->name);
+        double visible, hidden;
         printf("%s\n      {", c == s->checks ? "" : ",");
         json_field("name", c->name, 0), json_field("title", c->title, 1), json_field("title_en", c->title_en, 1);
-        if (p)
-            printf(", \"visible\": %g, \"hidden\": %g}", p->visible, p->hidden);
+        if (points_of(s->slug, c->name, &visible, &hidden))
+            printf(", \"visible\": %g, \"hidden\": %g}", visible, hidden);
         else
             fputs(", \"visible\": null, \"hidden\": null}", stdout);
     }
@@ -190,7 +159,7 @@ int catalog_main(int argc, char **argv)
         fprintf(stderr, "checker: --print-catalog takes tsv or json (got '%s')\n", format);
         return 2;
     }
-    read_points(root);
+    points_read(root, NULL);
     if (!strcmp(format, "tsv"))
         print_tsv();
     else

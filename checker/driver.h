@@ -27,7 +27,6 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#define MAX_SECTIONS 16
 #define MAX_CHECKS 32
 #define MAX_SELECTED 16
 #define MAX_FLAGS 32
@@ -77,7 +76,7 @@ typedef struct {
     const char *plot_dir;     /* where sections draw the student's figures */
     int color;
     /* grading (make grade): outputs for course tools and the hidden run */
-    const char *points;       /* the points table */
+    const char *points;       /* --points FILE: one table for all, or NULL: each section's */
     int hidden;               /* re-run random checks with a hidden seed */
     uint64_t hidden_seed;
     unsigned seed_count;      /* random checks on seeds seed .. seed+seed_count-1 */
@@ -227,6 +226,14 @@ void print_scores(const section_result *results, size_t count);
 /* Reads the points table and makes sure every graded check has a row;
  * returns 0 after saying on stderr what is wrong. */
 int points_load(const options *o, const section_result *results, size_t count);
+/* Gathers every section's checker/sections/<slug>/points.tsv under `root`,
+ * or reads `file` (section, check, visible, hidden) when it is not NULL;
+ * 0 when a table could not be read. */
+int points_read(const char *root, const char *file);
+/* A section's own table, <root>/checker/sections/<slug>/points.tsv. */
+void points_path(char *out, size_t size, const char *root, const char *slug);
+/* The points of a check, from what points_read read; 0: it has no row. */
+int points_of(const char *slug, const char *check, double *visible, double *hidden);
 
 typedef struct {
     const check_result *result;

@@ -21,18 +21,23 @@
  * submissions an earlier run with the same seed and checker finished
  * (WORK/graded/<name> says so); --cache DIR hands the checker its cache of runners and results (cache.c),
  * kept under --cache-max-mb by removing the oldest entries. The gradebook's
- * last column names the sections whose file is the stub's or the
- * reference's, once comments and white space are set aside.
+ * columns are the registry's sections (sections.def); its last column
+ * names the sections whose file is the stub's or the reference's, once
+ * comments and white space are set aside. Here: scheduling and the
+ * gradebook. Elsewhere: each upload's layout and the score-0 results.json
+ * (grade_layout.c), the figures (grade_figures.c), the cache's bound
+ * (os.c's os_trim_folder), the version (checker/version.sh).
  */
 #define _GNU_SOURCE
 /* Paths are bounded buffers; a truncated one fails to open and is reported. */
 #if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC diagnostic ignored "-Wformat-truncation"
 #endif
+#include "grade_figures.h"
 #include "grade_layout.h"
 #include "os.h"
+#include "sections.h"
 #include "sha256.h"
-#include "svg_small.h"
 #include "text.h"
 
 #include <dirent.h>
@@ -51,7 +56,6 @@
 #include <unistd.h>
 
 #define MAX_SUBMISSIONS 2000
-#define MAX_SECTIONS 16
 
 typedef struct {
     char name[256];
@@ -96,18 +100,6 @@ static int has_section_folder(const char *dir, char *name, size_t name_size)
     if (d)
         closedir(d);
     return found;
-}
-
-/* gnuplot reads '...' strings literally except that '' is one quote. */
-static void gp_quoted(FILE *gp, const char *text, size_t len)
-{
-    fputc('\'', gp);
-    for (size_t i = 0; i < len && text[i]; i++) {
-        if (text[i] == '\'')
-            fputc('\'', gp);
-        fputc(text[i], gp);
-    }
-    fputc('\'', gp);
 }
 
 /* A folder name for the compiler's side of the work: only [A-Za-z0-9._-],
@@ -219,10 +211,10 @@ static void remove_work(const submission *sub)
 /* The first line a command printed on stdout and stderr when it exited 0,
  * else "unknown": the checker's command_line (outputs.c), with the same
  * clean environment, so the answer is the one it would have found. */
-static void command_line(const char *const *argv, char *out, size_t size, int *exit_code)
+static void command_line(const char *const *argv, char *out, size_t size)
 {
     snprintf(out, size, "unknown");
-    *exit_code = -1;
+    int exit_code = -1;
     int fds[2];
     if (pipe2(fds, O_CLOEXEC) != 0)
         return;
@@ -251,37 +243,20 @@ static void command_line(const char *const *argv, char *out, size_t size, int *e
     while (pid > 0 && waitpid(pid, &status, 0) < 0 && errno == EINTR)
         ;
     if (pid > 0 && WIFEXITED(status))
-        *exit_code = WEXITSTATUS(status);
-    if (*exit_code == 0 && got > 0)
+        exit_code = WEXITSTATUS(status);
+    if (exit_code == 0 && got > 0)
         snprintf(out, size, "%.*s", (int)strcspn(text, "\n"), text);
 }
 
-/* The checker's version, found as the checker finds it (outputs.c's
- * checker_version: ROOT/VERSION, else git's commit, "+changes" when the
- * tracked files differ) once for the class, and handed to every checker
- * (--checker-version): two git processes a submission less. */
+/* The checker's version (checker/version.sh, the one lookup), found once
+ * for the class and handed to every checker (--checker-version): a bash
+ * and two git processes a submission less. */
 static char g_checker_version[256];
 static void find_checker_version(void)
 {
-    char path[1200];
-    snprintf(path, sizeof path, "%s/VERSION", g_root);
-    FILE *f = fopen(path, "r");
-    int from_file = f && fgets(g_checker_version, (int)sizeof g_checker_version, f);
-    if (f)
-        fclose(f);
-    if (from_file) {
-        g_checker_version[strcspn(g_checker_version, "\n")] = '\0';
-        return;
-    }
-    int code;
-    char ignored[64];
-    command_line((const char *const[]){"git", "-C", g_root, "rev-parse", "HEAD", NULL}, g_checker_version,
-                 sizeof g_checker_version, &code);
-    command_line((const char *const[]){"git", "-C", g_root, "diff", "--quiet", "HEAD", "--", NULL}, ignored,
-                 sizeof ignored, &code);
-    if (strcmp(g_checker_version, "unknown") != 0 && code == 1)
-        snprintf(g_checker_version + strlen(g_checker_version), sizeof g_checker_version - strlen(g_checker_version),
-                 "+changes");
+    char script[1200];
+    snprintf(script, sizeof script, "%s/checker/version.sh", g_root);
+    command_line((const char *const[]){"bash", script, g_root, NULL}, g_checker_version, sizeof g_checker_version);
 }
 
 static pid_t start_one(const submission *sub, const char *subs, const char *out, unsigned long long seed)
@@ -353,36 +328,16 @@ static pid_t start_one(const submission *sub, const char *subs, const char *out,
     _exit(127);
 }
 
-/* The most a submission can score: every check's visible and hidden points
- * in the one points table (checker/points.tsv). */
-static double points_total(void)
-{
-    char path[1200], line[512];
-    snprintf(path, sizeof path, "%s/checker/points.tsv", g_root);
-    FILE *f = fopen(path, "r");
-    double total = 0, visible, hidden;
-    while (f && fgets(line, sizeof line, f))
-        if (line[0] != '#' && sscanf(line, "%*s %*s %lf %lf", &visible, &hidden) == 2)
-            total += visible + hidden;
-    if (f)
-        fclose(f);
-    return total;
-}
+static double g_points_total; /* the most a submission can score (load_sections) */
 
 /* Valid files even when the checker itself could not grade; the maximum is
  * the real one, so the gradebook's percentage stays honest. */
 static void write_fallback(const char *out, const submission *sub)
 {
-    char path[1100];
+    char path[1100], output[128];
     snprintf(path, sizeof path, "%s/%s/results.json", out, sub->name);
-    FILE *f = fopen(path, "w");
-    if (f) {
-        /* Gradescope's format: the maximum in extra_data, not at the top */
-        fprintf(f, "{\n  \"score\": 0,\n  \"execution_time\": 0,\n"
-                   "  \"output\": \"The grader could not grade this submission (exit %d); see log.txt.\",\n"
-                   "  \"extra_data\": {\"max_score\": %.2f},\n  \"tests\": []\n}\n", sub->exit_code, points_total());
-        fclose(f);
-    }
+    snprintf(output, sizeof output, "The grader could not grade this submission (exit %d); see log.txt.", sub->exit_code);
+    write_zero_results(path, output, g_points_total);
 }
 
 static void csv_field(FILE *f, const char *text)
@@ -405,22 +360,36 @@ static void csv_field(FILE *f, const char *text)
 static char g_sections[MAX_SECTIONS][64];
 static int g_section_count;
 
-static int by_name(const struct dirent **a, const struct dirent **b) { return strcmp((*a)->d_name, (*b)->d_name); }
+/* The registry's slugs (checker/sections.def), in its order. */
+#define SECTION(num, name, SUITE, title, chapter, deps, figure) #num "_" #name,
+static const char *const REGISTRY[] = {
+#include "sections.def"
+};
+#undef SECTION
 
-/* The workbook's sections (solutions/NN_slug), the gradebook's columns. */
+/* The gradebook's columns: the sections the checker grades (the registry's
+ * whose solutions/<slug>/ exists, as options.c's select_sections picks
+ * them), and the most a submission can score: every check's visible and
+ * hidden points in their own tables (checker/sections/<slug>/points.tsv,
+ * "check visible hidden", as the checker's points.c reads them). */
 static void load_sections(void)
 {
-    char dir[1200];
-    struct dirent **names = NULL;
-    snprintf(dir, sizeof dir, "%s/solutions", g_root);
-    int n = scandir(dir, &names, NULL, by_name);
-    for (int i = 0; i < n; i++) {
-        const char *d = names[i]->d_name;
-        if (g_section_count < MAX_SECTIONS && d[0] >= '0' && d[0] <= '9' && d[1] >= '0' && d[1] <= '9' && d[2] == '_')
-            snprintf(g_sections[g_section_count++], sizeof g_sections[0], "%s", d);
-        free(names[i]);
+    for (size_t i = 0; i < MAX_SECTIONS; i++) {
+        char path[1200], line[512];
+        struct stat st;
+        snprintf(path, sizeof path, "%s/solutions/%s", g_root, REGISTRY[i]);
+        if (stat(path, &st) != 0 || !S_ISDIR(st.st_mode))
+            continue;
+        snprintf(g_sections[g_section_count++], sizeof g_sections[0], "%s", REGISTRY[i]);
+        snprintf(path, sizeof path, "%s/checker/sections/%s/points.tsv", g_root, REGISTRY[i]);
+        FILE *f = fopen(path, "r");
+        double visible, hidden;
+        while (f && fgets(line, sizeof line, f))
+            if (line[0] != '#' && sscanf(line, "%*s %lf %lf", &visible, &hidden) == 2)
+                g_points_total += visible + hidden;
+        if (f)
+            fclose(f);
     }
-    free(names);
 }
 
 /* A C file without its comments and white space (strings and character
@@ -530,7 +499,7 @@ static void read_scores(const char *out, submission *sub)
     if (s)
         fclose(s);
     if (sub->total_max == 0) /* not graded (the checker failed): still out of the real maximum */
-        sub->total_max = points_total();
+        sub->total_max = g_points_total;
     sub->scored = 1;
 }
 
@@ -572,64 +541,6 @@ static int write_gradebook(const char *csv, const char *out, submission *list, i
         return 0;
     }
     return 1;
-}
-
-/* ---- the cache's bound ------------------------------------------------------ */
-
-typedef struct {
-    char path[512];
-    time_t mtime;
-    off_t size;
-} cache_entry;
-static cache_entry *g_entries;
-static size_t g_entry_count, g_entry_cap;
-static long long g_cache_bytes;
-
-static int note_entry(const char *path, const struct stat *st, int flag, struct FTW *ftw)
-{
-    (void)ftw;
-    if (flag != FTW_F || strlen(path) >= sizeof g_entries[0].path)
-        return 0;
-    if (g_entry_count == g_entry_cap) {
-        size_t cap = g_entry_cap ? 2 * g_entry_cap : 1024;
-        cache_entry *more = realloc(g_entries, cap * sizeof *more);
-        if (!more)
-            return 1;
-        g_entries = more;
-        g_entry_cap = cap;
-    }
-    cache_entry *e = &g_entries[g_entry_count++];
-    snprintf(e->path, sizeof e->path, "%s", path);
-    e->mtime = st->st_mtime;
-    e->size = st->st_size;
-    g_cache_bytes += st->st_size;
-    return 0;
-}
-
-static int older_first(const void *a, const void *b)
-{
-    const cache_entry *x = a, *y = b;
-    return x->mtime < y->mtime ? -1 : x->mtime > y->mtime;
-}
-
-/* The cache kept under max_mb: entries are touched when used (cache.c),
- * so the least recently used go first. */
-static void bound_cache(long long max_mb, long long *kept_bytes, int *removed)
-{
-    *removed = 0;
-    g_entry_count = 0;
-    g_cache_bytes = 0;
-    nftw(g_cache, note_entry, 16, FTW_PHYS);
-    qsort(g_entries, g_entry_count, sizeof g_entries[0], older_first);
-    for (size_t i = 0; i < g_entry_count && g_cache_bytes > max_mb << 20; i++)
-        if (unlink(g_entries[i].path) == 0) {
-            g_cache_bytes -= g_entries[i].size;
-            (*removed)++;
-        }
-    *kept_bytes = g_cache_bytes;
-    free(g_entries);
-    g_entries = NULL;
-    g_entry_cap = g_entry_count = 0;
 }
 
 /* The run's settings (the rest are the g_ globals start_one reads). */
@@ -818,7 +729,7 @@ static void finish_one(const char *out, submission *sub, int status, unsigned lo
     sub->exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
     if (sub->exit_code != 0)
         write_fallback(out, sub);
-    layout_finish(out, sub->name, points_total());
+    layout_finish(out, sub->name, g_points_total);
     remove_work(sub);
     if (sub->exit_code == 0) {
         char path[1100], mark[65];
@@ -967,236 +878,6 @@ static int grade_submissions(const run_options *r, submission *list, int count, 
     return 1;
 }
 
-/* One submission's convergence figures (05/06) not drawn yet from their
- * numbers, as lines of the gnuplot script; returns how many. */
-static int script_figures(FILE *gp, const char *dir)
-{
-    int figures = 0;
-    DIR *dh = opendir(dir);
-    struct dirent *de;
-    while (dh && (de = readdir(dh))) {
-        size_t len = strlen(de->d_name);
-        const char *suffix = "_vs_reference.dat";
-        if (len <= strlen(suffix) || strcmp(de->d_name + len - strlen(suffix), suffix) != 0)
-            continue;
-        char data[1400], solver[64] = "solver", svg[1400];
-        snprintf(data, sizeof data, "%s/%s", dir, de->d_name);
-        /* drawn already from these very numbers (a regrade, a resume) */
-        struct stat data_st, svg_st;
-        snprintf(svg, sizeof svg, "%.*s.svg", (int)(strlen(data) - 4), data);
-        if (stat(data, &data_st) == 0 && stat(svg, &svg_st) == 0 &&
-            (svg_st.st_mtim.tv_sec > data_st.st_mtim.tv_sec ||
-             (svg_st.st_mtim.tv_sec == data_st.st_mtim.tv_sec && svg_st.st_mtim.tv_nsec >= data_st.st_mtim.tv_nsec)))
-            continue;
-        FILE *df = fopen(data, "r");
-        if (df) {
-            if (fscanf(df, "# solver %63s", solver) != 1)
-                snprintf(solver, sizeof solver, "solver");
-            fclose(df);
-        }
-        char plot_script[1200];
-        snprintf(plot_script, sizeof plot_script, "%s/plots/student_vs_reference.gp", g_root);
-        fputs("data=", gp);
-        gp_quoted(gp, data, strlen(data));
-        fputs("; out=", gp);
-        gp_quoted(gp, data, strlen(data) - 4);
-        fputs("; solver=", gp);
-        gp_quoted(gp, solver, strlen(solver));
-        fputs("; root=", gp);
-        gp_quoted(gp, g_root, strlen(g_root));
-        fputs("; formats='svg'; load ", gp);
-        gp_quoted(gp, plot_script, strlen(plot_script));
-        fputc('\n', gp);
-        figures++;
-    }
-    if (dh)
-        closedir(dh);
-    return figures;
-}
-
-/* Runs gnuplot on the script's lines, split into up to JOBS parts that
- * run side by side (figures.K.gp, each its output to figures.K.log): one
- * gnuplot at the end of a run, after the last checker, drew 200 figures in
- * 1.3 s with the other core idle. Each line stands alone (it sets what it
- * draws, or starts with `reset session`), so any cut between lines draws
- * the same. 1 when every part ran to the end. */
-static int run_gnuplot(const char *script, int jobs)
-{
-    if (system("command -v gnuplot >/dev/null 2>&1") != 0) {
-        printf("figures: gnuplot not available, the .dat files are beside each results.json\n");
-        return 0;
-    }
-    FILE *in = fopen(script, "r");
-    char *line = NULL, **lines = NULL;
-    size_t line_cap = 0, count = 0, cap = 0;
-    ssize_t got;
-    while (in && (got = getline(&line, &line_cap, in)) > 0) {
-        if (count == cap) {
-            size_t more = cap ? 2 * cap : 256;
-            char **bigger = realloc(lines, more * sizeof *bigger);
-            if (!bigger)
-                break;
-            lines = bigger;
-            cap = more;
-        }
-        lines[count++] = strdup(line);
-    }
-    free(line);
-    if (in)
-        fclose(in);
-    int parts = jobs < 1 ? 1 : jobs > 16 ? 16 : jobs;
-    if ((size_t)parts > count)
-        parts = count ? (int)count : 1;
-    pid_t pids[16];
-    char part_script[16][1300], part_log[16][1300];
-    int ok = 1;
-    for (int p = 0; p < parts; p++) {
-        pids[p] = -1;
-        snprintf(part_script[p], sizeof part_script[p], "%s/figures.%d.gp", g_work, p + 1);
-        snprintf(part_log[p], sizeof part_log[p], "%s/figures.%d.log", g_work, p + 1);
-        FILE *out = fopen(part_script[p], "w");
-        for (size_t i = count * (size_t)p / (size_t)parts; out && i < count * (size_t)(p + 1) / (size_t)parts; i++)
-            fputs(lines[i] ? lines[i] : "", out);
-        if (!out || fclose(out) != 0) {
-            ok = 0;
-            continue;
-        }
-        pids[p] = fork();
-        if (pids[p] == 0) {
-            int fd = open(part_log[p], O_WRONLY | O_CREAT | O_TRUNC, 0644);
-            if (fd >= 0) {
-                dup2(fd, STDOUT_FILENO);
-                dup2(fd, STDERR_FILENO);
-            }
-            execlp("env", "env", "LC_ALL=C.UTF-8", "gnuplot", part_script[p], (char *)NULL); /* picture.h: GNUPLOT_LOCALE */
-            _exit(127);
-        }
-    }
-    for (size_t i = 0; i < count; i++)
-        free(lines[i]);
-    free(lines);
-    for (int p = 0; p < parts; p++) {
-        int status = 0;
-        if (pids[p] < 0 || waitpid(pids[p], &status, 0) < 0 || !WIFEXITED(status) || WEXITSTATUS(status) != 0) {
-            printf("figures: gnuplot failed on %s (see %s); the .dat files are beside each results.json\n",
-                   part_script[p], part_log[p]);
-            ok = 0;
-        }
-    }
-    return ok;
-}
-
-/* After the gnuplot run: every SVG it drew (modified since `drawing`), in
- * the results folders and their pictures/, written smaller (svg_small.h:
- * a failing-case picture of 07 59 -> 28 KB, drawn the same), and the
- * convergence figures' data beside a figure drawn from it removed (4 KB,
- * 8 KB of disk, a figure: the numbers stay in the cache, which puts them
- * back for a regrade, and the figure is drawn again from them). Returns 1. */
-static int finish_figures(const char *out, const submission *list, int count, time_t drawing)
-{
-    for (int i = 0; i < count; i++)
-        for (int pictures = 0; pictures < 2; pictures++) {
-            char dir[1200];
-            snprintf(dir, sizeof dir, "%s/%s%s", out, list[i].name, pictures ? "/pictures" : "");
-            DIR *d = opendir(dir);
-            struct dirent *e;
-            while (d && (e = readdir(d))) {
-                size_t len = strlen(e->d_name);
-                char path[1500], data[1500];
-                struct stat st;
-                snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
-                if (len <= 4 || strcmp(e->d_name + len - 4, ".svg") || stat(path, &st) != 0 || !S_ISREG(st.st_mode) ||
-                    st.st_mtim.tv_sec < drawing)
-                    continue;
-                svg_small(path);
-                snprintf(data, sizeof data, "%.*s.dat", (int)(strlen(path) - 4), path);
-                if (!pictures && st.st_size > 0 && len > 17 && !strcmp(e->d_name + len - 17, "_vs_reference.svg"))
-                    unlink(data);
-            }
-            if (d)
-                closedir(d);
-        }
-    return 1;
-}
-
-/* The failing cases' numbers (<slug>_failing_cases.rec, picture.c) are
- * written beside the results only for the cache to keep with them: once
- * the checker has ended they are the cache's, and the pictures are drawn,
- * so the results folder does not keep them (up to 27 KB a section). */
-static void drop_recordings(const char *out, const submission *list, int count)
-{
-    for (int i = 0; i < count; i++) {
-        char dir[1100];
-        snprintf(dir, sizeof dir, "%s/%s", out, list[i].name);
-        DIR *d = opendir(dir);
-        struct dirent *e;
-        while (d && (e = readdir(d))) {
-            size_t len = strlen(e->d_name);
-            char path[1500];
-            if (len > 18 && !strcmp(e->d_name + len - 18, "_failing_cases.rec") &&
-                snprintf(path, sizeof path, "%s/%s", dir, e->d_name) < (int)sizeof path)
-                unlink(path);
-        }
-        if (d)
-            closedir(d);
-    }
-}
-
-/* Every submission's convergence figures and pictures in one script,
- * drawn by up to JOBS gnuplots (run_gnuplot) rather than one gnuplot
- * process per figure. */
-static void draw_figures(const char *out, const submission *list, int count, int jobs)
-{
-    char script[1200];
-    snprintf(script, sizeof script, "%s/figures.gp", g_work);
-    FILE *gp = fopen(script, "w");
-    int figures = 0;
-    for (int i = 0; gp && i < count; i++) {
-        char dir[1100];
-        snprintf(dir, sizeof dir, "%s/%s", out, list[i].name);
-        figures += script_figures(gp, dir);
-    }
-    /* The failing cases' pictures (checker/picture.c), last: each of their
-     * scripts starts every picture with `reset session`. Removed once
-     * drawn, so a regrade whose results came from the cache keeps the
-     * pictures drawn then and draws nothing again. */
-    static char drawn[MAX_SUBMISSIONS][1200];
-    int pictures = 0;
-    for (int i = 0; gp && i < count; i++) {
-        snprintf(drawn[pictures], sizeof drawn[pictures], "%s/%s/pictures/pictures.gp", out, list[i].name);
-        if (access(drawn[pictures], R_OK) != 0)
-            continue;
-        fputs("load ", gp);
-        gp_quoted(gp, drawn[pictures], strlen(drawn[pictures]));
-        fputc('\n', gp);
-        pictures++;
-    }
-    if (gp)
-        fclose(gp);
-    time_t drawing = time(NULL);
-    if (figures + pictures > 0 && run_gnuplot(script, jobs) && finish_figures(out, list, count, drawing))
-        for (int i = 0; i < pictures; i++) {
-            /* the script and its data files: the numbers stay in the
-             * cache's <section>_failing_cases.rec beside the results */
-            char dir[1200];
-            snprintf(dir, sizeof dir, "%.*s", (int)(strlen(drawn[i]) - strlen("/pictures.gp")), drawn[i]);
-            DIR *d = opendir(dir);
-            struct dirent *e;
-            while (d && (e = readdir(d))) {
-                size_t len = strlen(e->d_name);
-                if (len > 4 && !strcmp(e->d_name + len - 4, ".dat")) {
-                    char path[1500];
-                    snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
-                    unlink(path);
-                }
-            }
-            if (d)
-                closedir(d);
-            unlink(drawn[i]);
-        }
-    drop_recordings(out, list, count);
-}
-
 int main(int argc, char **argv)
 {
     /* the whole run, as the instructor waits for it: the layouts, the
@@ -1244,11 +925,14 @@ int main(int argc, char **argv)
         fprintf(stderr, "grade_all: cannot write %s\n", r.csv);
         return 2;
     }
-    draw_figures(r.out, list, count, r.jobs);
+    static const char *names[MAX_SUBMISSIONS];
+    for (int i = 0; i < count; i++)
+        names[i] = list[i].name;
+    figures_draw(g_root, g_work, r.out, names, count, r.jobs);
     if (g_cache) {
         long long kept;
         int removed;
-        bound_cache(r.cache_max_mb, &kept, &removed);
+        os_trim_folder(g_cache, r.cache_max_mb << 20, &kept, &removed);
         printf("cache: %s holds %.1f MB (bound %lld MB%s)\n", g_cache, (double)kept / (1 << 20), r.cache_max_mb,
                removed ? ", oldest entries removed" : "");
     }

@@ -31,8 +31,7 @@ static const char *const SCRIPT =
     "source \"$1/checker/submission.sh\" || exit 3\n"
     "find_submission \"$2\" \"$3\" \"$1\"\n"
     "note=\"\"\n"
-    "[ -z \"$SUB_VERSION\" ] || note=$(version_note \"$SUB_VERSION\" "
-    "\"$(cat \"$1/VERSION\" 2>/dev/null || git -C \"$1\" rev-parse HEAD 2>/dev/null)\")\n"
+    "[ -z \"$SUB_VERSION\" ] || note=$(version_note \"$SUB_VERSION\" \"$(bash \"$1/checker/version.sh\" \"$1\")\")\n"
     "printf '%s\\0' \"$SUB_DIR\" \"$SUB_LAYOUT\" \"$SUB_ERROR\" \"$SUB_VERSION\" \"$note\"\n";
 
 /* The same, for a whole class in one bash: submission.sh sourced once, its
@@ -50,7 +49,7 @@ static const char *const SERVER_SCRIPT =
     "  find_submission \"$upload\" \"$staging\" \"$1\"\n"
     "  note=\"\"\n"
     "  if [ -n \"$SUB_VERSION\" ]; then\n"
-    "    [ -n \"$grader_known\" ] || { grader=$(cat \"$1/VERSION\" 2>/dev/null || git -C \"$1\" rev-parse HEAD 2>/dev/null); grader_known=1; }\n"
+    "    [ -n \"$grader_known\" ] || { grader=$(bash \"$1/checker/version.sh\" \"$1\"); grader_known=1; }\n"
     "    note=$(version_note \"$SUB_VERSION\" \"$grader\")\n"
     "  fi\n"
     "  printf '%s\\0' \"$SUB_DIR\" \"$SUB_LAYOUT\" \"$SUB_ERROR\" \"$SUB_VERSION\" \"$note\"\n"
@@ -346,14 +345,19 @@ void layout_finish(const char *out, const char *name, double max_score)
         return;
     /* the one message, as run_autograder writes it for Gradescope: the
      * checker's tests of an empty folder would say "missing" ten times */
-    char tmp[1300];
     snprintf(path, sizeof path, "%s/%s/results.json", out, name);
+    write_zero_results(path, f->error, max_score);
+}
+
+void write_zero_results(const char *path, const char *output, double max_score)
+{
+    char tmp[4200];
     snprintf(tmp, sizeof tmp, "%s.part", path);
     FILE *j = fopen(tmp, "w");
     if (!j)
         return;
     fprintf(j, "{\n  \"score\": 0,\n  \"execution_time\": 0,\n  \"output\": ");
-    json_string(j, f->error);
+    json_string(j, output);
     fprintf(j, ",\n  \"extra_data\": {\"max_score\": %.2f},\n  \"tests\": []\n}\n", max_score);
     if (fclose(j) != 0 || rename(tmp, path) != 0)
         unlink(tmp);

@@ -27,6 +27,12 @@ void layout_dir(const char *root, const char *subs, const char *name, const char
  * the one message saying what was expected (as run_autograder writes it). */
 void layout_finish(const char *out, const char *name, double max_score);
 
+/* PATH becomes a valid Gradescope results.json scoring 0 out of MAX_SCORE
+ * that says OUTPUT (made safe text): the one fallback grade_all writes,
+ * in the shape run_autograder writes its own (the maximum in extra_data:
+ * Gradescope's format has none at the top). */
+void write_zero_results(const char *path, const char *output, double max_score);
+
 /* The class's layout bash told to end, and waited for (grade_all, when
  * every upload has been laid out). */
 void layout_end(void);

@@ -19,7 +19,7 @@
 #include <unistd.h>
 
 static char *g_flag_text, *g_section_text; /* what o->flags and o->selected point into */
-static char g_ref[4096], g_stubs[4096], g_objdir[4096], g_work[4096], g_results[4096], g_points[4096];
+static char g_ref[4096], g_stubs[4096], g_objdir[4096], g_work[4096], g_results[4096];
 
 static void usage(void)
 {
@@ -194,10 +194,6 @@ static void default_paths(options *o)
     if (!o->output[OUTPUT_RESULTS]) {
         snprintf(g_results, sizeof g_results, "%s/results.tsv", o->work);
         o->output[OUTPUT_RESULTS] = g_results;
-    }
-    if (!o->points) {
-        snprintf(g_points, sizeof g_points, "%s/checker/points.tsv", o->root);
-        o->points = g_points;
     }
 }
 

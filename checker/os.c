@@ -3,6 +3,7 @@
 #include "os.h"
 
 #include <errno.h>
+#include <ftw.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -137,4 +138,60 @@ int os_ram_folder(const char *leaf, long long need_bytes, char *out, size_t out_
             return 1;
     }
     return 0;
+}
+
+/* ---- os_trim_folder: every file noted, the oldest removed first ---- */
+
+typedef struct {
+    char path[512];
+    time_t mtime;
+    off_t size;
+} trim_entry;
+static trim_entry *g_entries;
+static size_t g_entry_count, g_entry_cap;
+static long long g_trim_bytes;
+
+static int note_entry(const char *path, const struct stat *st, int flag, struct FTW *ftw)
+{
+    (void)ftw;
+    if (flag != FTW_F || strlen(path) >= sizeof g_entries[0].path)
+        return 0;
+    if (g_entry_count == g_entry_cap) {
+        size_t cap = g_entry_cap ? 2 * g_entry_cap : 1024;
+        trim_entry *more = realloc(g_entries, cap * sizeof *more);
+        if (!more)
+            return 1;
+        g_entries = more;
+        g_entry_cap = cap;
+    }
+    trim_entry *e = &g_entries[g_entry_count++];
+    snprintf(e->path, sizeof e->path, "%s", path);
+    e->mtime = st->st_mtime;
+    e->size = st->st_size;
+    g_trim_bytes += st->st_size;
+    return 0;
+}
+
+static int older_first(const void *a, const void *b)
+{
+    const trim_entry *x = a, *y = b;
+    return x->mtime < y->mtime ? -1 : x->mtime > y->mtime;
+}
+
+void os_trim_folder(const char *dir, long long max_bytes, long long *kept_bytes, int *removed)
+{
+    *removed = 0;
+    g_entry_count = 0;
+    g_trim_bytes = 0;
+    nftw(dir, note_entry, 16, FTW_PHYS);
+    qsort(g_entries, g_entry_count, sizeof g_entries[0], older_first);
+    for (size_t i = 0; i < g_entry_count && g_trim_bytes > max_bytes; i++)
+        if (unlink(g_entries[i].path) == 0) {
+            g_trim_bytes -= g_entries[i].size;
+            (*removed)++;
+        }
+    *kept_bytes = g_trim_bytes;
+    free(g_entries);
+    g_entries = NULL;
+    g_entry_cap = g_entry_count = 0;
 }

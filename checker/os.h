@@ -37,6 +37,11 @@ int copy_file(const char *from, const char *to);
  * (the caller keeps its files on disk). */
 int os_ram_folder(const char *leaf, long long need_bytes, char *out, size_t out_size);
 
+/* The folder kept under `max_bytes`: its files removed oldest-modified
+ * first (the grading cache touches an entry when it uses one, cache.c, so
+ * the least recently used go first). What is left and how many went. */
+void os_trim_folder(const char *dir, long long max_bytes, long long *kept_bytes, int *removed);
+
 /* Does a line of the file (the first 1023 bytes of each) hold `needle`? */
 int file_contains(const char *path, const char *needle);
 

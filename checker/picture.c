@@ -706,7 +706,7 @@ static void draw(const picture *only)
     if (g_all) {
         /* Grading (--plot-defer): grade_all draws every submission's
          * pictures in one gnuplot run at the end, as it draws the
-         * convergence figures (grade_all.c's draw_figures): a gnuplot
+         * convergence figures (grade_figures.c's figures_draw): a gnuplot
          * start per submission would cost the class minutes. */
         clear_pending(only);
         return;

@@ -36,6 +36,15 @@ typedef struct {
 extern const section_def SECTIONS[];
 extern const size_t SECTION_COUNT;
 
+/* How many sections the registry lists, as a constant, for every table
+ * sized by sections (the checker's results, grade_all's gradebook). */
+enum {
+#define SECTION(num, name, SUITE, title, chapter, deps, figure) SECTION_SLOT_##SUITE,
+#include "sections.def"
+#undef SECTION
+    MAX_SECTIONS
+};
+
 /* One suite per section, defined in sections/<slug>/suite.c as
  * SUITE_CHECKS, and SUITE_FIGURE where sections.def says FIGURE (05 and 06:
  * the student's convergence curve over the reference's). */

@@ -22,8 +22,8 @@ files | LC_ALL=C sort | while IFS= read -r f; do
   case "$f" in checker/*/*) case "$f" in checker/sections/*|checker/data/*|checker/classroom/*) ;; *) continue;; esac;; esac
   case "$f" in
     exercises/*|include/*|checker/sections/*|checker/data/*) ;;
-    checker/*.c|checker/*.h|checker/*.def|checker/points.tsv|checker/section.mk|checker/student.mk|checker/fast_headers.sh)
-      case "$f" in checker/grade_all.c|checker/grade_layout.[ch]) continue;; esac ;;
+    checker/*.c|checker/*.h|checker/*.def|checker/section.mk|checker/student.mk|checker/fast_headers.sh|checker/version.sh)
+      case "$f" in checker/grade_all.c|checker/grade_layout.[ch]|checker/grade_figures.[ch]) continue;; esac ;;
     checker/classroom/replay.c|checker/classroom/replay.h|checker/classroom/shims.c) ;;
     plots/student_vs_reference.gp|plots/common.gp|plots/failing/*.gp|.editorconfig) ;;
     chapters/[0-9][0-9]_*.md|chapters/book.css|chapters/book.yaml|chapters/template.html|chapters/filters/book.lua) ;;
@@ -88,15 +88,14 @@ for name in $(grep -ho '(plots/[A-Za-z0-9_.-]*\.svg)' "$out"/chapters/[0-9][0-9]
 done
 [ -z "$missing" ] || { echo "classroom: figures not drawn in $FIGURES:$missing (see build/classroom/plots.log)"; exit 1; }
 
-# The recorded answers and the stamp: the commit, and whether the tree
-# had changes on top of it.
+# The recorded answers and the stamp: the version (checker/version.sh: the
+# commit, "+changes" when the tree had changes on top of it).
 mkdir -p "$out/checker/replay"
 cp "$table" "$out/checker/replay/visible.tsv"
-commit=$(git rev-parse HEAD 2>/dev/null || echo unknown)
-dirty=$(git status --porcelain --untracked-files=no 2>/dev/null | grep -q . && echo "+changes" || true)
+commit=$(bash checker/version.sh . || echo unknown)
 {
   echo "# written by make classroom: the instructor's build settings and this export's version"
-  echo "EDITION_COMMIT := $commit$dirty"
+  echo "EDITION_COMMIT := $commit"
   echo "EDITION_SEED := $seed"
   echo "PACKAGES_CHECK := $PACKAGES_CHECK"
   echo "STRICT := $STRICT"
@@ -105,13 +104,13 @@ dirty=$(git status --porcelain --untracked-files=no 2>/dev/null | grep -q . && e
   echo "COMMON_SRC := $COMMON_SRC"
   echo "WATCH_SRC := $WATCH_SRC"
 } >"$out/checker/replay/build.mk"
-printf '%s\n' "$commit$dirty" >"$out/checker/replay/VERSION"
+printf '%s\n' "$commit" >"$out/checker/replay/VERSION"
 for f in $TRUSTED_SRC $WATCH_SRC; do [ -f "$out/$f" ] || { echo "classroom: $f is not exported: add it to export.sh"; exit 1; }; done
 
 # Each graded file carries the stamp too, at its end: a file handed in
 # loose still says which version it was written against (submission.sh).
 for s in $SECTIONS; do
-  printf '\n/* IK & Root Motion workbook, student edition @%s (grading reads this line: keep it) */\n' "$commit$dirty" \
+  printf '\n/* IK & Root Motion workbook, student edition @%s (grading reads this line: keep it) */\n' "$commit" \
     >>"$out/exercises/$s/${s#*_}.c"
   cp "$out/exercises/$s/${s#*_}.c" "$out/checker/stubs/$s/"
 done
@@ -130,7 +129,7 @@ table_rows=$(for s in $SECTIONS; do
   file=$(ls exercises/"$s"/*.c | grep -v '/main\.c$' | head -1)
   echo "| \`$s\` | ${title:-$s} | \`$file\` |"
 done)
-awk -v rows="$table_rows" -v commit="$commit$dirty" -v seed="$seed" \
+awk -v rows="$table_rows" -v commit="$commit" -v seed="$seed" \
   '{ gsub(/@COMMIT@/, commit); gsub(/@SEED@/, seed) } /^@SECTIONS@$/ { print rows; next } { print }' \
   checker/classroom/README.student.md >"$out/README.md"
-echo "classroom: student edition of $commit$dirty written to $out ($(find "$out" -type f | wc -l) files, $(du -sh "$out" | cut -f1))"
+echo "classroom: student edition of $commit written to $out ($(find "$out" -type f | wc -l) files, $(du -sh "$out" | cut -f1))"

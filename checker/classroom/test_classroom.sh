@@ -21,6 +21,7 @@
 #   deps         07 with a broken 03 says "fix 03 first" there
 #   miss         a lookup the table cannot answer is one sentence, not garbage
 #   version      the export is stamped with the commit it came from
+#   shims        ref_names.h and shims.c cover the registry's public functions
 #   workflow     .github/workflows/check.yml parses, names only PACKAGES_CHECK,
 #                and its shell steps (.ci/run, .ci/summary.sh) run offline
 #   commands     make list, make hint, make run work there; inside a
@@ -272,6 +273,30 @@ grep -q 'visible seed' "$WORK/seed.log" && pass "miss: another seed is refused c
 commit=$(git rev-parse HEAD 2>/dev/null || echo unknown)
 grep -q "^$commit" "$EXPORT/checker/replay/VERSION" && grep -q "$commit" "$EXPORT/README.md" \
   && pass "version: the export is stamped $(cat "$EXPORT/checker/replay/VERSION")" || fail "version: stamp missing or not $commit"
+
+# ---- shims ---------------------------------------------------------------------------------
+# The edition's shims cover the registry: ref_names.h renames, and shims.c
+# #undefs, every public function the sections' headers declare, in the
+# registry's order, and shims.c includes each section's header. A section
+# added to the registry needs its shims before it can be exported.
+public_functions() { # the registry's sections' headers -> their public functions
+  "$CHECKER" --root . --print-catalog tsv | awk -F'\t' '$1 == "section" { print $2 "/" $3 }' | while read -r s; do
+    grep -hoE '^[A-Za-z_][A-Za-z0-9_ ]*[ *]([a-z_][a-z0-9_]*)\(' "solutions/${s%.c}.h" |
+      grep -vE '^(static|typedef|return|if|for|while)\b' | sed -E 's/.*[ *]([a-z_][a-z0-9_]*)\($/\1/'
+  done
+}
+public_functions >"$WORK/public_functions"
+sed -n 's/^#define \([a-z_0-9]*\) ref_\1$/\1/p' "$ROOT/checker/classroom/ref_names.h" >"$WORK/ref_names"
+sed -n 's/^#undef \([a-z_0-9]*\)$/\1/p' "$ROOT/checker/classroom/shims.c" >"$WORK/shim_undefs"
+"$CHECKER" --root . --print-catalog tsv | awk -F'\t' '$1 == "section" { sub(/\.c$/, ".h", $3); print "#include \"" $3 "\"" }' >"$WORK/headers"
+if [ -s "$WORK/public_functions" ] && cmp -s "$WORK/public_functions" "$WORK/ref_names" && cmp -s "$WORK/public_functions" "$WORK/shim_undefs" \
+   && cmp -s "$WORK/headers" <(grep -x '#include "[a-z0-9_]*\.h"' "$ROOT/checker/classroom/shims.c" | grep -vx '#include "\(ref_names\|replay\)\.h"'); then
+  pass "shims: ref_names.h and shims.c cover the registry's $(wc -l <"$WORK/public_functions") public functions"
+else
+  fail "shims: ref_names.h or shims.c is not the registry's headers' public functions"
+  diff "$WORK/public_functions" "$WORK/ref_names" | detail
+  diff "$WORK/public_functions" "$WORK/shim_undefs" | detail
+fi
 
 # ---- workflow ------------------------------------------------------------------------------
 wf="$EXPORT/.github/workflows/check.yml"

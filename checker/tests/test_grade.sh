@@ -386,14 +386,15 @@ if make -s gradescope SEED=777 > "$dir/gradescope.log" 2>&1 && mkdir -p "$gs/sou
   }
   # a points table missing a row (the checker stops with exit 2); the
   # maximum is what the table still holds; 02 alone is enough to grade
-  cp "$gs/source/checker/points.tsv" "$dir/points.tsv.saved"
-  sed -i '/^03_two_bone\tchapter_arm\t/d' "$gs/source/checker/points.tsv"
-  short_max=$(awk -F'\t' '!/^#/ && NF >= 4 { t += $3 + $4 } END { printf "%.2f", t }' "$gs/source/checker/points.tsv")
+  points03=$gs/source/checker/sections/03_two_bone/points.tsv
+  cp "$points03" "$dir/points.tsv.saved"
+  sed -i '/^chapter_arm\t/d' "$points03"
+  short_max=$(cat "$gs"/source/checker/sections/*/points.tsv | awk -F'\t' '!/^#/ && NF >= 3 { t += $2 + $3 } END { printf "%.2f", t }')
   mv "$gs/submission" "$gs/submission.full" && mkdir -p "$gs/submission" && cp -r solutions/02_law_of_cosines "$gs/submission/"
   gs_fails points_row "$short_max" "exit status 2"
   grep -q "has no row for 03_two_bone chapter_arm" "$dir/run_autograder_points_row.log" && ok \
     || bad "run_autograder did not show the instructor the checker's own error"
-  cp "$dir/points.tsv.saved" "$gs/source/checker/points.tsv"
+  cp "$dir/points.tsv.saved" "$points03"
   rm -rf "$gs/submission" && mv "$gs/submission.full" "$gs/submission"
   # checkers that die: exit 2, SIGSEGV, exit 0 with no, an empty or a broken
   # results.json (a script newer than the sources, so make all keeps it)

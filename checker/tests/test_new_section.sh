@@ -3,11 +3,10 @@
 # in the places it says. In a copy of the tree (BUILD/new-section/tree) it
 # adds 11_law_of_cosines_copy, a copy of 02 under another slug (files,
 # functions, suite and message ids renamed so both link into one checker),
-# by editing only:
+# by editing only two lines of one file:
 #   checker/sections.def       its SECTION line and its messages' #include
-#   checker/points.tsv         its rows
 # and adding only the section's own folders and chapter:
-#   checker/sections/<slug>/   suite.c ops.c ops.h messages.def hints.md hints.en.md
+#   checker/sections/<slug>/   suite.c ops.c ops.h messages.def hints.md hints.en.md points.tsv
 #   exercises/<slug>/ solutions/<slug>/   the stub and the reference
 #   chapters/<slug>.md
 # then builds and checks it end to end: the reference passes every check,
@@ -52,11 +51,10 @@ copy_folder exercises/02_law_of_cosines "exercises/$new"
 copy_folder solutions/02_law_of_cosines "solutions/$new"
 rename chapters/02_law_of_cosines.md > "chapters/$new.md"
 
-# ---- the two shared files -------------------------------------------------
+# ---- the two shared lines -------------------------------------------------
 sed -i -e '/^SECTION(10,/a SECTION(11, law_of_cosines_copy, LAW_OF_COSINES_COPY, "Law of cosines (a copy)", "§3–4", NO_DEPS, NO_FIGURE)' \
        -e "/^#include \"sections\/10_controller_sync\/messages.def\"/a #include \"sections/$new/messages.def\"" \
        checker/sections.def
-grep "^02_law_of_cosines	" checker/points.tsv | sed "s/^02_law_of_cosines/$new/" >> checker/points.tsv
 
 # ---- build and check it ----------------------------------------------------
 # -O0: the checker is one compiler call over every suite, two thirds of
@@ -72,7 +70,7 @@ ck --dir solutions --section 11 > "$work/solutions.log" 2>&1 || { cat "$work/sol
 ck --dir exercises --section 11 > "$work/exercises.log" 2>&1
 [ $? = 1 ] || { cat "$work/exercises.log"; fail "the stub of $new did not fail cleanly (exit 1)"; }
 checks=$(build/checker --root . --print-catalog tsv | awk -F'\t' -v s=$new '$1 == "check" && $2 == s' | wc -l)
-[ "$checks" -gt 0 ] && [ "$checks" = "$(grep -c '^02_law_of_cosines	' checker/points.tsv)" ] \
+[ "$checks" -gt 0 ] && [ "$checks" = "$(grep -vc '^#' checker/sections/02_law_of_cosines/points.tsv)" ] \
   || fail "the catalog lists $checks checks of $new"
 ck --dir solutions --section 11 --scores "$work/scores.tsv" > "$work/grade.log" 2>&1 &&
   grep -q "^$new	" "$work/scores.tsv" || { cat "$work/grade.log"; fail "$new is not graded with its points"; }
@@ -92,13 +90,13 @@ changed=$(cd "$work" && diff -rq before tree | sed -n 's|^Files before/\(.*\) an
 added=$(cd "$work" && diff -rq before tree | sed -n 's|^Only in tree/\?\(.*\): \(.*\)$|\1/\2|p' | sed 's|^/||' | sort)
 removed=$(cd "$work" && diff -rq before tree | grep '^Only in before' || true)
 [ -z "$removed" ] || fail "files disappeared: $removed"
-expect_changed=$(printf '%s\n' checker/points.tsv checker/sections.def)
+expect_changed=checker/sections.def
 expect_added=$(printf '%s\n' "chapters/$new.md" "checker/sections/$new" "exercises/$new" "solutions/$new" | sort)
 [ "$changed" = "$expect_changed" ] || fail "existing files changed: $(echo $changed) (expected only $(echo $expect_changed))"
 [ "$added" = "$expect_added" ] || fail "added: $(echo $added) (expected only $(echo $expect_added))"
-lines=$(cd "$work" && diff before/checker/sections.def tree/checker/sections.def | grep -c '^>')
-rows=$(cd "$work" && diff before/checker/points.tsv tree/checker/points.tsv | grep -c '^>')
+lines=$(cd "$work" && diff before/checker/sections.def tree/checker/sections.def | grep -c '^[<>]')
+[ "$lines" = 2 ] || fail "checker/sections.def: $lines lines changed (expected the 2 added)"
 echo "test-new-section: $new built, reference passes, stub fails, graded, listed, complete ($(( $(date +%s) - t0 )) s);" \
-  "edited 2 existing files (checker/sections.def: $lines lines, checker/points.tsv: $rows rows)," \
+  "edited 1 existing file (checker/sections.def: $lines lines)," \
   "added its own checker/sections/$new/ ($(ls "checker/sections/$new" | wc -l) files), exercises/$new/, solutions/$new/, chapters/$new.md"
 rm -rf "$work"

@@ -137,8 +137,8 @@ check(any(section_of(t['name']) == '03_two_bone' and t['status'] == 'passed' for
       'no_compile: 03 still graded check by check')
 g = load('%s/partial.gradescope.json' % d)
 t06 = [t for t in g['tests'] if section_of(t['name']) == '06_fabrik']
-points06 = sum(float(r.split('\t')[2]) + float(r.split('\t')[3]) for r in open('checker/points.tsv', encoding='utf-8')
-               if r.startswith('06_fabrik\t'))
+points06 = sum(float(r.split('\t')[1]) + float(r.split('\t')[2])
+               for r in open('checker/sections/06_fabrik/points.tsv', encoding='utf-8') if not r.startswith('#'))
 check(len(t06) == 1 and t06[0]['score'] == 0 and abs(t06[0]['max_score'] - points06) < 1e-9
       and t06[0]['visibility'] == 'visible' and '(not started)' in t06[0]['name'] and 'TODO' in t06[0]['output']
       and 'make check S=06_fabrik' in t06[0]['output'], 'partial: the untouched stub 06 is one visible test worth '

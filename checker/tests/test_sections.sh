@@ -2,15 +2,17 @@
 # test_sections.sh CHECKER [ROOT] - every section of the registry
 # (checker/sections.def, as the checker's own catalog lists it) has all its
 # pieces, and no piece belongs to a section the registry does not know:
-#   checker/sections/<slug>/ suite.c ops.c ops.h messages.def hints.md hints.en.md
-#     (messages.def included by sections.def; the English hints as many as the Thai)
-#   a checker/points.tsv row for every check, and no row for a check that is gone
+#   checker/sections/<slug>/ suite.c ops.c ops.h messages.def hints.md hints.en.md points.tsv
+#     (messages.def included by sections.def; the English hints as many as the Thai;
+#     a points.tsv row for every check, and no row for a check that is gone)
 #   chapters/<slug>.md
 #   exercises/<slug>/ and solutions/<slug>/ with the graded file and its header
 #   checker/tests/buggy/<id>/<slug>.sed for every section a diagnosis names
 #     (diagnosis.c's SECTIONS_OF), and no proof for a pairing it does not name
 #   a hint for each of those diagnoses in both languages, and no hint tagged
 #     "<!-- for: x -->" with an x that is not a diagnosis of its section
+#   the README's table of sections and the intro's table of chapter
+#     sections agreeing with the registry (order, chapter references)
 # Each missing piece is one "test-sections: FAIL: <slug>: ..." line; exit 1
 # if there is any. Run by make test-sections (and make test-plain).
 set -u
@@ -32,7 +34,7 @@ slugs=$(awk -F'\t' '$1 == "section" { print $2 }' <<<"$catalog")
 for slug in $slugs; do
   graded=$(awk -F'\t' -v s="$slug" '$1 == "section" && $2 == s { print $3 }' <<<"$catalog")
   header=${graded%.c}.h
-  for f in suite.c ops.c ops.h messages.def hints.md hints.en.md; do
+  for f in suite.c ops.c ops.h messages.def hints.md hints.en.md points.tsv; do
     need_file "checker/sections/$slug/$f" "$slug"
   done
   checked=$((checked + 1))
@@ -53,13 +55,14 @@ done
 # Points: a row for every check (grading stops without one) and no stale row.
 while IFS=$'\t' read -r slug check; do
   checked=$((checked + 1))
-  bad "$slug: check $check has no row in checker/points.tsv (section, check, visible, hidden)"
+  bad "$slug: check $check has no row in checker/sections/$slug/points.tsv (check, visible, hidden)"
 done < <(awk -F'\t' '$1 == "check" && $6 == "-" { print $2 "\t" $3 }' <<<"$catalog")
 while IFS=$'\t' read -r slug check; do
   checked=$((checked + 1))
   grep -q "^check	$slug	$check	" <<<"$catalog" ||
-    bad "$slug: checker/points.tsv has a row for check $check, which the section does not have"
-done < <(awk -F'\t' '!/^#/ && NF >= 4 { print $1 "\t" $2 }' checker/points.tsv)
+    bad "$slug: checker/sections/$slug/points.tsv has a row for check $check, which the section does not have"
+done < <(for f in checker/sections/*/points.tsv; do
+           awk -F'\t' -v s="$(basename "$(dirname "$f")")" '!/^#/ && NF >= 3 { print s "\t" $1 }' "$f"; done)
 
 # Diagnoses: every section a diagnosis names has its proof, and every proof
 # is of a diagnosis and a section it names.
@@ -120,6 +123,34 @@ d = json.load(sys.stdin)
 print(len(d["sections"]), sum(len(s["checks"]) for s in d["sections"]), len(d["diagnoses"]))' 2>&1)
   [ "$got" = "$want" ] || bad "--print-catalog json: $got (sections, checks, diagnoses), the TSV has $want"
 fi
+
+# The section list written out for readers agrees with the registry: each
+# row of the README's table names a section of the registry, in its order,
+# with its chapter as sections.def writes it; each section page the intro's
+# table of chapter sections links to has its sections (a range "§3–4" is
+# 3 and 4) among those its chapter names.
+# (A section added since may be missing from both: make list has them all.)
+chapter_numbers() { # "§5 (ท้าย) และ §6", "§3–4, §14" -> 5 6, 3 4 14
+  grep -oE '§[0-9]+(–[0-9]+)?' <<<"$1" | tr -d '§' |
+    awk -F'–' '{ for (i = $1; i <= ($2 == "" ? $1 : $2); i++) print i }' | sort -n | uniq | tr '\n' ' '
+}
+last=0
+while IFS=$'\t' read -r slug chapter; do
+  checked=$((checked + 1))
+  want=$(awk -F'\t' -v s="$slug" '$1 == "section" && $2 == s { print NR "\t" $5 }' <<<"$catalog")
+  [ -n "$want" ] || { bad "README.md: its table of sections has $slug, which the registry does not"; continue; }
+  [ "${want#*$'\t'}" = "$chapter" ] || bad "README.md: $slug is at chapter '$chapter', sections.def says '${want#*$'\t'}'"
+  [ "${want%%$'\t'*}" -gt "$last" ] || bad "README.md: $slug is out of the registry's order"
+  last=${want%%$'\t'*}
+done < <(awk -F' *[|] *' '/^[|] `[0-9][0-9]_[a-z0-9_]+` [|]/ { gsub(/`/, "", $2); print $2 "\t" $3 }' README.md)
+while IFS=$'\t' read -r slug chapter; do
+  checked=$((checked + 1))
+  want=$(awk -F'\t' -v s="$slug" '$1 == "section" && $2 == s { print $5 }' <<<"$catalog")
+  [ -n "$want" ] || continue # a page of the book that is not a section (the glossary)
+  extra=$(comm -23 <(chapter_numbers "$chapter" | tr ' ' '\n' | grep . | sort) <(chapter_numbers "$want" | tr ' ' '\n' | grep . | sort) | tr '\n' ' ')
+  [ -z "$extra" ] || bad "chapters/00_intro.md: $slug is at '$chapter', beyond sections.def's '$want'"
+done < <(awk -F' *[|] *' '/^[|] §/ && match($4, /\]\([0-9][0-9]_[a-z0-9_]+\.md\)/) {
+           print substr($4, RSTART + 2, RLENGTH - 6) "\t" $2 }' chapters/00_intro.md)
 
 # Nothing that looks like a section is missing from the registry.
 for d in exercises/[0-9][0-9]_* solutions/[0-9][0-9]_* checker/sections/[0-9][0-9]_*; do
