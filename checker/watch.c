@@ -1,6 +1,6 @@
 /* watch.c - the student's companion: watch mode and hints.
  *
- *   watch [--poll] [--checker PATH] [--root DIR] [--dir DIR] [--objdir DIR] [--work DIR]
+ *   watch [--poll] [--checker PATH] [--root DIR] [--dir DIR] [--objdir DIR] [--work DIR] [--on-save CMD]
  *   watch --hint SLUG [--root DIR] [--results RESULTS.TSV]
  *
  * Watch re-checks the section being edited on every save and redraws one
@@ -51,6 +51,10 @@ static const char *g_stubs;
 /* WORKBOOK_TIMINGS=FILE (make bench-pictures): each redraw appends where
  * its time went - watch's own line, and the checker's (--timings). */
 static const char *g_timings;
+/* --on-save CMD: a shell command run after each redraw, WATCH_SECTION set
+ * to the section (make watch rebuilds the book's live figure with it, so
+ * an open page shows the saved code within a second). */
+static const char *g_on_save;
 
 /* ---- hints ---------------------------------------------------------------- */
 
@@ -323,6 +327,15 @@ static void redraw(const char *slug, int index, int count, int redraws, int tty)
            tty ? "   [n] next  [h] hint  [l] list  [q] quit" : "");
     run_checker(slug, 0, tty && !getenv("NO_COLOR"));
     fflush(stdout);
+    if (g_on_save) {
+        const char *argv[] = {"/bin/sh", "-c", g_on_save, NULL};
+        setenv("WATCH_SECTION", slug, 1);
+        /* its output is kept off the screen: the figure shows what it built */
+        spawn_request rq = {.argv = argv, .timeout_ms = 60000, .output_keep = 4096, .output_limit = 1u << 20};
+        spawn_result rs;
+        spawn_run(&rq, &rs);
+        spawn_result_free(&rs);
+    }
 }
 
 /* The sections' folders watched for saves: inotify, or polling their
@@ -565,6 +578,7 @@ int main(int argc, char **argv)
         else if (v && !strcmp(argv[i], "--objdir")) { g_objdir = v; i++; }
         else if (v && !strcmp(argv[i], "--work")) { g_work = v; i++; }
         else if (v && !strcmp(argv[i], "--stubs")) { g_stubs = v; i++; }
+        else if (v && !strcmp(argv[i], "--on-save")) { g_on_save = v; i++; }
         else if (v && !strcmp(argv[i], "--section")) { start = v; i++; }
     }
     msg_choose_language(getenv("WORKBOOK_LANG"));
