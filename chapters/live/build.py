@@ -16,7 +16,7 @@ built without it and ships nothing from solutions/.
 
 A section that may call an earlier one (03 calls 02) is linked with that
 earlier section from the same folder: the figure shows the student's 03 on
-the student's 02 (the checker grades 03 on the reference 02).
+the student's 02, as the checker does (it links the student's own 02 and 03).
 """
 import argparse
 import base64
