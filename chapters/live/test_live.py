@@ -337,7 +337,10 @@ def run_cases(b, work, book):
     st = figure_state(b, slug)
     check(st["stopped"] and "250 ms" in st["status"], "03 endless loop: the figure says it was stopped (%s)" % st["status"][:90])
     check(st["drawn"] > drawn0 + 3 and st["refAnswers"], "03 endless loop: the reference kept drawing while dragged (%d redraws)" % (st["drawn"] - drawn0))
-    check(frames_ms is not None and frames_ms < 200, "03 endless loop: the page keeps painting (two frames in %.0f ms)" % (frames_ms or -1))
+    # The endless loop runs in the Worker: on the page's thread it would never
+    # paint again. 1 s, not a frame's 16 ms, so a loaded 2-core machine
+    # running two test targets at once does not fail a page that works.
+    check(frames_ms is not None and frames_ms < 1000, "03 endless loop: the page keeps painting (two frames in %.0f ms)" % (frames_ms or -1))
     ref_tip = b.js("Array.from(LIVE.figures['03_two_bone'].answers.ref.out.slice(3, 5))")
     tgt = st["state"]["target"]
     check(abs(ref_tip[0] - tgt[0]) < 1e-4 and abs(ref_tip[1] - tgt[1]) < 1e-4, "03 endless loop: the reference's tip follows the dragged target")
