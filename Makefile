@@ -11,8 +11,8 @@
 # make check needs, and what the project's tests, the book and the figures
 # need on top (make check does not pull in Chromium and pandoc for students).
 PACKAGES_CHECK := make gcc libc6-dev libcunit1-dev libseccomp-dev musl-tools
-PACKAGES_MORE := clang libclang-rt-14-dev gnuplot-nox libxml2-utils jq python3 zip unzip tmux procps pandoc fonts-thai-tlwg fontconfig fonts-dejavu-extra chromium zlib1g-dev similarity-tester git
-FULL_SETUP_GOALS := setup test test-% book plots bench scene gradescope bench-grade fuzz soak classroom
+PACKAGES_MORE := clang libclang-rt-14-dev lld-14 wasi-libc libclang-rt-14-dev-wasm32 gnuplot-nox libxml2-utils jq python3 zip unzip tmux procps pandoc fonts-thai-tlwg fontconfig fonts-dejavu-extra chromium zlib1g-dev similarity-tester git
+FULL_SETUP_GOALS := setup test test-% book live plots bench bench-live scene gradescope bench-grade fuzz soak classroom
 DEBIAN_PACKAGES = $(PACKAGES_CHECK) $(if $(filter $(FULL_SETUP_GOALS),$(MAKECMDGOALS)),$(PACKAGES_MORE))
 
 SHELL := /bin/bash
@@ -206,7 +206,7 @@ watch: setup
 	@$(stubs_snapshot)
 	@$(IN_HERE) $(if $(filter en%,$(LANG)),WORKBOOK_LANG=en) $(UP)$(WATCH) --checker $(UP)$(CHECKER) --root $(TOP) --dir $(CHECK_DIR) \
 	  --objdir $(UP)$(OBJ) --work $(UP)$(BUILD)/check/$(subst /,_,$(DIR)) --stubs $(UP)$(STUBS) $(if $(S),--section $(S)) \
-	  $(if $(filter 1,$(POLL)),--poll)
+	  $(if $(filter 1,$(POLL)),--poll) $(LIVE_ON_SAVE)
 
 hint:
 	@$(call student_build,$(WATCH))
@@ -275,9 +275,9 @@ $(SELFTEST): $(SELFTEST_SRC) $(HEADERS) | setup
 # one by one, as test-plain does.
 TEST_JOBS ?= 2
 TEST_ORDER := test-classroom test-sanitized test-other-cc test-grade test-selftest test-fuzz test-book \
-  test-alternatives test-student test-cage test-scale test-prairielearn test-pictures test-new-section test-robust test-plots \
+  test-live test-alternatives test-student test-cage test-scale test-prairielearn test-pictures test-new-section test-robust test-plots \
   test-mutants test-seeds
-TEST_APART := test-plots:test-book test-student:test-book
+TEST_APART := test-plots:test-book test-student:test-book test-live:test-book
 test: setup
 	@bash checker/tests/need_commands.sh --lists "$(PACKAGES_CHECK)" "$(PACKAGES_MORE)"
 	@$(MAKE) --no-print-directory -j$(TEST_JOBS) -Otarget test-tree
@@ -372,7 +372,7 @@ test-tree: $(CHECKER) $(RUNNER_OBJS) $(SELFTEST) $(GRADE_ALL) $(WATCH) programs 
 
 # The tests of test-plain; checker/tests/sections.mk and plots/failing/failing.mk
 # add theirs (+=), and make test runs every one of them (test-selftest last here).
-TEST_PLAIN_TESTS := test-function-length test-messages test-robust test-batch test-plots test-grade test-scale test-student test-cage test-other-cc test-book test-seeds test-fuzz test-mutants test-alternatives test-classroom test-prairielearn
+TEST_PLAIN_TESTS := test-function-length test-messages test-robust test-batch test-plots test-grade test-scale test-student test-cage test-other-cc test-book test-seeds test-fuzz test-mutants test-alternatives test-classroom test-prairielearn test-live
 test-plain: test-tree $$(TEST_PLAIN_TESTS) test-selftest
 TEST_ALL = test-sanitized $(TEST_PLAIN_TESTS) test-selftest
 
