@@ -217,7 +217,7 @@ def case_dir(work, name, book, edition, tree, ref, lang="th"):
     os.makedirs(d)
     for slug in SECTIONS:
         shutil.copyfile(os.path.join(book, edition, slug + ".html"), os.path.join(d, slug + ".html"))
-    shutil.copyfile(os.path.join(book, edition, "book.css"), os.path.join(d, "book.css"))
+    shutil.copyfile(os.path.join(ROOT, "chapters", "book.css"), os.path.join(d, "book.css"))  # the source: make book-assets may not have run
     build(d, edition, tree, ref, lang, work)
     return d
 
