@@ -52,7 +52,7 @@ cmd   pgrep       procps         more
 cmd   pkill       procps         more
 cmd   pandoc      pandoc         more
 cmd   chromium    chromium       more
-cmd   wasm-ld     lld-14         more
+cmd   wasm-ld-14  lld-14         more
 file  /usr/lib/wasm32-wasi/libc.a       wasi-libc           more
 file  /usr/lib/llvm-*/lib/clang/*/lib/wasi/libclang_rt.builtins-wasm32.a  libclang-rt-14-dev-wasm32  more
 cmd   fc-list     fontconfig     more
