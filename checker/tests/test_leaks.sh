@@ -59,6 +59,10 @@ subs_for() {
   mkdir -p "$other/03_two_bone" "$other/07_foot_ik"
   sed -f checker/tests/hostile/line_pci.sed solutions/03_two_bone/two_bone.c > "$other/03_two_bone/two_bone.c"
   { cat exercises/07_foot_ik/foot_ik.c; echo '#include "../03_two_bone/two_bone.c"'; } > "$other/07_foot_ik/foot_ik.c"
+  # a 07 that prints its runner's two-bone code, beside the stub 02 and 03
+  # (built below as $code/sub): the scan finds no reference code in it
+  # however graded
+  [ -d "$code/sub" ] && cp -r "$code/sub" "$subs/hostile_dump_code"
   chmod -R a+rX "$subs"
   echo "$subs"
 }
@@ -86,6 +90,10 @@ graded() {
   done
   python3 checker/tests/leak_scan.py . "$subs" "$out/results" > "$dir/$name.scan" 2>&1 && ok \
     || { bad "$name: a reference leaked"; cat "$dir/$name.scan"; }
+  if [ -d "$subs/hostile_dump_code" ]; then # the dump got through, so the scan below has something to judge
+    grep -q '[0-9a-f]\{256\}' "$out/results/hostile_dump_code/results.json" && ok \
+      || bad "$name: the two-bone code dump is not in hostile_dump_code's results.json"
+  fi
   # shellcheck disable=SC2086
   python3 checker/tests/code_scan.py --ref $refs --own $owns -- $(find "$out/results" -type f) > "$dir/$name.code" 2>&1 && ok \
     || { bad "$name: a reference's machine code leaked"; cat "$dir/$name.code"; }
@@ -105,6 +113,16 @@ for s in 02_law_of_cosines 03_two_bone; do
     refs="$refs $code/obj/ref_${s}_$O.o" owns="$owns $code/obj/own_${s}_$O.o"
   done
 done
+
+mkdir -p "$code/sub/02_law_of_cosines" "$code/sub/03_two_bone" "$code/sub/07_foot_ik"
+cp exercises/02_law_of_cosines/law_of_cosines.c "$code/sub/02_law_of_cosines/"
+cp exercises/03_two_bone/two_bone.c "$code/sub/03_two_bone/"
+{ cat exercises/07_foot_ik/foot_ik.c
+  printf '%s\n' '#include <stdint.h>' '#include <stdio.h>' \
+    '__attribute__((constructor)) static void hostile_dump_code(void)' '{' \
+    '    const unsigned char *code = (const unsigned char *)(uintptr_t)&two_bone_solve;' \
+    '    for (int i = 0; i < 512; i++)' '        printf("%02x", code[i]);' '    printf("\n");' '}'
+} > "$code/sub/07_foot_ik/foot_ik.c"
 
 # The scan itself must be able to fail: a planted reference line is found.
 mkdir -p "$dir/planted/results/p" "$dir/planted/subs/p"
@@ -126,15 +144,6 @@ fi
 # and code_scan.py finds no 16-byte run of the references' machine code
 # (built at -O2 and -O0, as make and a student's compile build them) in what
 # comes back. The scan is proven by a planted dump of the reference's code.
-mkdir -p "$code/sub/02_law_of_cosines" "$code/sub/03_two_bone" "$code/sub/07_foot_ik"
-cp exercises/02_law_of_cosines/law_of_cosines.c "$code/sub/02_law_of_cosines/"
-cp exercises/03_two_bone/two_bone.c "$code/sub/03_two_bone/"
-{ cat exercises/07_foot_ik/foot_ik.c
-  printf '%s\n' '#include <stdint.h>' '#include <stdio.h>' \
-    '__attribute__((constructor)) static void hostile_dump_code(void)' '{' \
-    '    const unsigned char *code = (const unsigned char *)(uintptr_t)&two_bone_solve;' \
-    '    for (int i = 0; i < 512; i++)' '        printf("%02x", code[i]);' '    printf("\n");' '}'
-} > "$code/sub/07_foot_ik/foot_ik.c"
 "$checker" --root . --dir "$code/sub" --objdir "$objdir" --work "$code/work" --section 07 --no-color --seed 1 \
   --results "$code/results.tsv" > "$code/log.txt" 2>&1
 [ "$(grep -o '[0-9a-f]\{256\}' "$code/log.txt" | wc -l)" -ge 1 ] && ok || bad "code: the constructor's dump is not in the output"
