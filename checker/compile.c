@@ -445,7 +445,8 @@ static int build_command(const options *o, const section_def *s, compile_job *j,
     for (int i = 0; i < MAX_DEPS && s->deps[i]; i++) {
         int staged = deps_stage_own(o->dir, o->work, s->deps[i], j->deps[linked], sizeof j->deps[linked]);
         if (staged != 1) {
-            char *list = staged < 0 ? j->deps_broken : j->deps_absent;
+            char *list = staged < 0 ? j->deps_broken : j->deps_absent; /* both sizeof j->deps_absent */
+            _Static_assert(sizeof j->deps_broken == sizeof j->deps_absent, "one size for both lists");
             size_t used = strlen(list);
             snprintf(list + used, sizeof j->deps_absent - used, "%s%s", used ? ", " : "", s->deps[i]);
             continue;

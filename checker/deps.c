@@ -12,27 +12,13 @@
 #define _GNU_SOURCE
 #include "driver.h"
 #include "messages.h"
+#include "os.h"
 #include "sections.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-
-static int copy(const char *from, const char *to)
-{
-    FILE *in = fopen(from, "rb"), *out = in ? fopen(to, "wb") : NULL;
-    char buf[1 << 14];
-    size_t n;
-    int ok = in && out;
-    while (ok && (n = fread(buf, 1, sizeof buf, in)) > 0)
-        ok = fwrite(buf, 1, n, out) == n;
-    if (in)
-        ok &= !ferror(in), fclose(in);
-    if (out)
-        ok &= fclose(out) == 0;
-    return ok;
-}
 
 #define MAX_KNOWN 64
 static struct {
@@ -67,7 +53,7 @@ int deps_stage_own(const char *dir, const char *work, const char *dep, char *pat
             return -1;
     snprintf(src, sizeof src, "%s/%s/%s", dir, dep, d->source);
     snprintf(path, size, "%s/stage/%s/%s", work, dep, d->source);
-    return lstat(src, &st) == 0 && S_ISREG(st.st_mode) && copy(src, path);
+    return lstat(src, &st) == 0 && S_ISREG(st.st_mode) && copy_file(src, path);
 }
 
 
