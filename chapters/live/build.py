@@ -14,9 +14,15 @@ student code never fails the build. --ref adds the reference's wasm (the
 instructor edition draws it under the student's); the student edition is
 built without it and ships nothing from solutions/.
 
-A section that may call an earlier one (03 calls 02) is linked with that
-earlier section from the same folder: the figure shows the student's 03 on
-the student's 02, as the checker does (it links the student's own 02 and 03).
+A section that may call an earlier one (03 calls 02; 07 and 08 call 03
+and 02) is linked with those earlier sections from the same folder: the
+figure shows the student's 07 on the student's 03 and 02, as the checker
+does (it links the student's own 02 and 03).
+
+09's figure plays the workbook's CMU clip: the root's channels are cut out
+of checker/data/mocap/'s file here, at build time, into live_clip.h (a
+BVH text the glue reads with include/bvh.c, as the checker reads the whole
+file); no number of it is typed anywhere.
 """
 import argparse
 import base64
@@ -55,6 +61,40 @@ def sections_def():
                 slug = m.group(1) + "_" + m.group(2)
                 deps[slug] = re.findall(r'"([^"]+)"', m.group(4) or "")
     return deps
+
+
+CLIP = os.path.join(ROOT, "checker", "data", "mocap", "cmu_131_01_start_walk_stop.bvh")
+
+
+def root_clip_bvh(path):
+    """The BVH text of the root joint alone: its HIERARCHY lines up to its
+    CHANNELS, an End Site, and each frame row's first values (the root's
+    channels come first in a row)."""
+    with open(path, encoding="ascii") as f:
+        lines = f.read().splitlines()
+    head, i = [], 0
+    while i < len(lines):
+        head.append(lines[i].rstrip())
+        if lines[i].strip().startswith("CHANNELS"):
+            break
+        i += 1
+    channels = int(head[-1].split()[1])
+    m = next(k for k, l in enumerate(lines) if l.strip() == "MOTION")
+    frames = [l.split()[:channels] for l in lines[m + 3:] if l.strip()]
+    out = head + ["\tEnd Site", "\t{", "\t\tOFFSET 0 0 0", "\t}", "}", "MOTION",
+                  "Frames: %d" % len(frames), lines[m + 2].strip()]
+    out += [" ".join(row) for row in frames]
+    return "\n".join(out) + "\n"
+
+
+def generated(slug):
+    """Files a section's glue includes that the build makes: name -> text."""
+    if slug == "09_root_motion":
+        text = root_clip_bvh(CLIP)
+        body = "\n".join('    "%s"' % l.replace("\t", "\\t") + ' "\\n"' for l in text.splitlines())
+        return {"live_clip.h": "/* made by chapters/live/build.py from %s: the root's channels */\n"
+                               "static const char live_clip_bvh[] =\n%s;\n" % (os.path.relpath(CLIP, ROOT), body)}
+    return {}
 
 
 def section_name(slug):
@@ -121,8 +161,16 @@ def compile_one(clang, slug, tree, deps, contract, work, cache):
     except ValueError as e:
         return {"error": str(e)}, 0.0
     glue = os.path.join(GLUE, slug + ".c")
-    inputs = [glue] + sources + [os.path.join(GLUE, n) for n in sorted(os.listdir(GLUE)) if n.endswith(".h")]
-    inputs += [os.path.join(ROOT, "include", n) for n in sorted(os.listdir(os.path.join(ROOT, "include"))) if n.endswith(".h")]
+    made = []
+    try:
+        for name, text in generated(slug).items():
+            made.append(os.path.join(work, slug, name))
+            with open(made[-1], "w", encoding="ascii") as f:
+                f.write(text)
+    except (OSError, ValueError, StopIteration, IndexError) as e:
+        return {"error": "สร้างข้อมูลของรูปไม่ได้ (the figure's data could not be made): %s" % e}, 0.0
+    inputs = [glue] + made + sources + [os.path.join(GLUE, n) for n in sorted(os.listdir(GLUE)) if n.endswith(".h")]
+    inputs += [os.path.join(ROOT, "include", n) for n in sorted(os.listdir(os.path.join(ROOT, "include"))) if n.endswith((".h", ".c"))]
     key = hashlib.sha256(" ".join(WASM_FLAGS).encode())
     for p in inputs:
         with open(p, "rb") as f:

@@ -21,8 +21,12 @@ build.py from another tree:
                            picks it up without a reload
   instructor, exercises/, LANG=en   the English screenshot
 
-Screenshots: <work>/live-th.png and <work>/live-en.png. With --bench N: N
-mouse moves over 03 and the round trips measured in the page.
+Every section's figure is dragged with the mouse (DRAGS) and its sliders
+moved (SLIDERS) in the first three cases.
+
+Screenshots: <work>/live-th.png and <work>/live-en.png (03), and
+<work>/live-th-08.png and <work>/live-en-07.png. With --bench N: N mouse
+moves over each figure in BENCH and the round trips measured in the page.
 """
 import argparse
 import base64
@@ -42,7 +46,8 @@ import urllib.request
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
-SECTIONS = ["02_law_of_cosines", "03_two_bone", "05_ccd", "06_fabrik"]
+SECTIONS = ["02_law_of_cosines", "03_two_bone", "04_pole_vector", "05_ccd", "06_fabrik", "07_foot_ik", "08_aim_ik",
+            "09_root_motion", "10_controller_sync"]
 failures = []
 
 
@@ -261,9 +266,34 @@ def set_slider(b, slug, key, value):
 DRAGS = {  # handle, pixels moved
     "02_law_of_cosines": [("target", -40, 0)],
     "03_two_bone": [("target", -30, 25), ("pole", 40, 10)],
+    "04_pole_vector": [("knee", 30, 15), ("yaw", -25, 10)],
     "05_ccd": [("target", 40, -30)],
     "06_fabrik": [("target", -50, 20)],
+    "07_foot_ik": [("left", 0, -20), ("edge", 120, 10)],  # the right foot past the ledge
+    "08_aim_ik": [("target", -60, 40), ("wall", -30, 10)],
+    "09_root_motion": [("start", 40, -30)],
+    "10_controller_sync": [("goal", 50, -20), ("start", -15, 0)],
 }
+SLIDERS = {  # set after the drags
+    "04_pole_vector": [("distance", 0.6)],
+    "05_ccd": [("passes", 7)],
+    "06_fabrik": [("passes", 7)],
+    "07_foot_ik": [("frames", 20)],
+    "08_aim_ik": [("weight", 1)],
+    "09_root_motion": [("time", 6.2)],
+    "10_controller_sync": [("frames", 150)],
+}
+
+
+def figure_shot(b, slug, path):
+    """A screenshot of one figure (its box on the page)."""
+    r = b.js("""(() => { const e = document.querySelector('.live-figure[data-section="%s"]');
+      e.scrollIntoView({block: 'start'}); const r = e.getBoundingClientRect();
+      return [r.x + scrollX, r.y + scrollY, r.width, r.height]; })()""" % slug)
+    data = b.call("Page.captureScreenshot", format="png",
+                  clip={"x": r[0], "y": r[1], "width": r[2], "height": r[3], "scale": 1})["data"]
+    with open(path, "wb") as f:
+        f.write(base64.b64decode(data))
 
 
 def open_figure(b, page, slug):
@@ -278,8 +308,8 @@ def drag_all(b, slug):
     for key, dx, dy in DRAGS[slug]:
         x, y = handle_xy(b, slug, key)
         b.drag(x, y, x + dx, y + dy)
-    if slug in ("05_ccd", "06_fabrik"):
-        set_slider(b, slug, "passes", 7)
+    for key, value in SLIDERS.get(slug, []):
+        set_slider(b, slug, key, value)
     b.wait("LIVE.idle()", 5)
     after = figure_state(b, slug)
     return after, before != after["state"]
@@ -298,6 +328,12 @@ def run_cases(b, work, book):
         check(all(len(t) > 12 and not t.endswith(("true", "false")) for t in st["labels"]), "%s: every property is named" % slug)
         if slug == "03_two_bone":
             b.screenshot(os.path.join(work, "live-th.png"))
+        if slug == "09_root_motion":
+            # the clip is the workbook's data file, cut by build.py, not typed
+            with open(os.path.join(ROOT, "checker", "data", "mocap", "cmu_131_01_start_walk_stop.bvh")) as f:
+                frames = int(re.search(r"Frames:\s*(\d+)", f.read()).group(1))
+            n = b.js("LIVE.figures['09_root_motion'].answers.student.out[13]")
+            check(n == frames, "09_root_motion: the figure plays the data file's clip (%s of %d frames)" % (n, frames))
 
     # student edition, the untouched stubs: no reference, and the ✗ show
     d = case_dir(work, "student-exercises", book, "student", os.path.join(ROOT, "exercises"), None)
@@ -316,6 +352,8 @@ def run_cases(b, work, book):
         if open_figure(b, os.path.join(d, slug + ".html"), slug):
             st, _ = drag_all(b, slug)
             check(not st["bad"] and st["ok"] >= 3, "%s: student edition, right code: every property ✓ (✗: %s)" % (slug, st["bad"]))
+            if slug == "08_aim_ik":
+                figure_shot(b, slug, os.path.join(work, "live-th-08.png"))
         else:
             check(False, "%s: the student page (solutions/) loads its figure" % slug)
 
@@ -378,6 +416,17 @@ def run_cases(b, work, book):
         st, _ = drag_all(b, slug)
         check(st["bad"] and "(" not in st["bad"][0], "LANG=en: the properties are in English (%s)" % st["bad"][0])
         b.screenshot(os.path.join(work, "live-en.png"))
+    slug = "07_foot_ik"
+    if check(open_figure(b, os.path.join(d, slug + ".html"), slug), "LANG=en: 07's figure loads"):
+        st, _ = drag_all(b, slug)
+        text = b.js("LIVE.figures['07_foot_ik'].host.textContent")
+        check(st["bad"] and not re.search("[\u0e00-\u0e7f]", text),
+              "LANG=en: 07's figure is in English, no Thai anywhere in it (%s)" % (st["bad"] or ["no ✗"])[0])
+        figure_shot(b, slug, os.path.join(work, "live-en-07.png"))
+
+
+BENCH = [("03_two_bone", "target"), ("05_ccd", "target"), ("04_pole_vector", "knee"), ("07_foot_ik", "left"),
+         ("08_aim_ik", "target"), ("09_root_motion", "start"), ("10_controller_sync", "goal")]
 
 
 def bench(b, work, book, moves):
@@ -385,10 +434,10 @@ def bench(b, work, book, moves):
     if not os.path.isdir(d):
         d = case_dir(work, "instructor-solutions", book, "instructor", os.path.join(ROOT, "solutions"), os.path.join(ROOT, "solutions"))
     out = []
-    for slug in ("03_two_bone", "05_ccd"):
+    for slug, handle in BENCH:
         open_figure(b, os.path.join(d, slug + ".html"), slug)
         b.js("LIVE.figures['%s'].solvers.ref.times.length = 0; LIVE.figures['%s'].solvers.student.times.length = 0" % (slug, slug))
-        x, y = handle_xy(b, slug, "target")
+        x, y = handle_xy(b, slug, handle)
         rnd = random.Random(1)
         b.mouse("mousePressed", x, y)
         for i in range(moves):
@@ -430,8 +479,8 @@ def main():
         run_cases(b, a.work, a.book)
     finally:
         b.close()
-    print("test-live: %d failed, in %.1f s; screenshots %s, %s" % (len(failures), time.monotonic() - start,
-          os.path.join(a.work, "live-th.png"), os.path.join(a.work, "live-en.png")))
+    print("test-live: %d failed, in %.1f s; screenshots in %s: live-th.png, live-en.png (03), live-th-08.png, live-en-07.png"
+          % (len(failures), time.monotonic() - start, a.work))
     return 1 if failures else 0
 
 

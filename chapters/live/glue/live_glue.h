@@ -19,7 +19,9 @@
 #endif
 
 #define LIVE_IN_FLOATS 256
-#define LIVE_OUT_FLOATS 512
+/* 4096: 09 sends the clip's path and the character's, 10 its walk; the
+ * page asks for only as many floats as its figure reads. */
+#define LIVE_OUT_FLOATS 4096
 
 /* Static, not malloc'd: a student's heap bug can then only reach them, not
  * the pointers the Worker was told about. */
@@ -40,6 +42,28 @@ static inline void live_put(int at, vec3 v)
     live_out_buf[at] = v.x;
     live_out_buf[at + 1] = v.y;
     live_out_buf[at + 2] = v.z;
+}
+
+static inline quat live_q4(int at)
+{
+    return q4(live_in_buf[at], live_in_buf[at + 1], live_in_buf[at + 2], live_in_buf[at + 3]);
+}
+
+static inline void live_put_q(int at, quat q)
+{
+    live_out_buf[at] = q.x;
+    live_out_buf[at + 1] = q.y;
+    live_out_buf[at + 2] = q.z;
+    live_out_buf[at + 3] = q.w;
+}
+
+/* A count the page sent, kept within lo..hi (the page keeps it there; the
+ * bound only keeps the glue's loops in its buffers). */
+static inline int live_count(int at, int lo, int hi)
+{
+    float f = live_in_buf[at];
+    int n = f >= (float)lo && f <= (float)hi ? (int)f : lo;
+    return n;
 }
 
 /* The answer starts as NaN everywhere, so what the section never wrote
