@@ -315,7 +315,11 @@ $(BUILD)/buggy/%.c: $$(wordlist 1,1,$$(wildcard checker/tests/buggy/$$(firstword
 # like a wrong answer, with the outcome named on the script's second line,
 # while the run goes on.
 HOSTILE_SED := $(wildcard checker/tests/hostile/*.sed)
-hostile_section = $(or $(shell sed -n 's/^# Section: \([0-9][0-9]_[a-z_]*\).*/\1/p' $(1)),02_law_of_cosines)
+# every script's section read once (one grep, not a sed per script per use:
+# they made each make's start take seconds on a loaded machine)
+HOSTILE_SECTIONS := $(if $(HOSTILE_SED),$(shell grep -H '^\# Section: [0-9][0-9]_[a-z_]*' $(HOSTILE_SED) | \
+  sed 's/^\([^:]*\):\# Section: \([0-9][0-9]_[a-z_]*\).*/\1=\2/'))
+hostile_section = $(or $(patsubst $(1)=%,%,$(filter $(1)=%,$(HOSTILE_SECTIONS))),02_law_of_cosines)
 hostile_file = $(BUILD)/hostile/$(basename $(notdir $(1)))/$(call hostile_section,$(1))/$(call section_name,$(call hostile_section,$(1))).c
 HOSTILE_SRC := $(foreach f,$(HOSTILE_SED),$(call hostile_file,$(f)))
 define HOSTILE_RULE

@@ -34,6 +34,7 @@ import re
 import shutil
 import subprocess
 import sys
+import threading
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -153,8 +154,73 @@ def stage(tree, slug, deps, contract, work):
     return sources, shown
 
 
-def compile_one(clang, slug, tree, deps, contract, work, cache):
-    """-> {"wasm": bytes} or {"error": text}, and the seconds it took."""
+_locks_guard = threading.Lock()
+_locks = {}
+
+
+def _lock(key):
+    """One lock per cache entry: two threads wanting the same object (the
+    glue, shared by the student's tree and the reference's) build it once."""
+    with _locks_guard:
+        return _locks.setdefault(key, threading.Lock())
+
+
+def _run(cmd):
+    try:
+        p = subprocess.run(cmd, capture_output=True, timeout=COMPILE_SECONDS)
+        return p.returncode == 0, p.stderr.decode("utf-8", "replace")
+    except subprocess.TimeoutExpired:
+        return False, "คอมไพล์นานเกิน %d วินาที (the compile took over %d s)" % (COMPILE_SECONDS, COMPILE_SECONDS)
+
+
+def _store(path, data):
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    tmp = "%s.%d.%d.tmp" % (path, os.getpid(), threading.get_ident())
+    with open(tmp, "wb") as f:
+        f.write(data)
+    os.replace(tmp, path)
+
+
+def visible_files(contract):
+    """What any translation unit may include: the glue's headers, include/,
+    and every section's contract header (a section includes an earlier
+    one's as "../03_two_bone/two_bone.h"). An object's cache key holds them
+    all, so it is the same whichever section's build compiles it."""
+    files = [os.path.join(GLUE, n) for n in sorted(os.listdir(GLUE)) if n.endswith(".h")]
+    inc = os.path.join(ROOT, "include")
+    files += [os.path.join(inc, n) for n in sorted(os.listdir(inc)) if n.endswith((".h", ".c"))]
+    for slug in sorted(sections_def()):
+        d = headers_dir(slug, contract)
+        if d:
+            files += [os.path.join(d, n) for n in sorted(os.listdir(d)) if n.endswith(".h")]
+    return files
+
+
+def compile_object(clang, src, include_dirs, visible, cache):
+    """src compiled on its own (cached by its text and what it may include)
+    -> (object path, None) or (None, the compiler's message)."""
+    key = hashlib.sha256((" ".join(WASM_FLAGS) + "\0-c\0" + os.path.basename(src)).encode())
+    for p in [src] + visible:
+        with open(p, "rb") as f:
+            key.update(os.path.basename(p).encode() + b"\0" + f.read())
+    obj = os.path.join(cache, "obj", key.hexdigest() + ".o")
+    with _lock(obj):
+        if os.path.exists(obj):
+            return obj, None
+        out = "%s.%d.%d.o" % (obj, os.getpid(), threading.get_ident())
+        os.makedirs(os.path.dirname(obj), exist_ok=True)
+        flags = [f for f in WASM_FLAGS if not f.startswith(("-Wl,", "-mexec-model"))]
+        ok, text = _run([clang] + flags + ["-I" + d for d in include_dirs] + ["-c", src, "-o", out])
+        if not ok:
+            return None, text
+        os.replace(out, obj)
+        return obj, None
+
+
+def compile_one(clang, slug, tree, deps, contract, work, cache, visible):
+    """-> {"wasm": bytes} or {"error": text}, and the seconds it took.
+    Each file is compiled on its own and cached (the trusted glue once for
+    both trees; a save recompiles only the saved file), then linked."""
     start = time.monotonic()
     try:
         sources, shown = stage(tree, slug, deps, contract, work)
@@ -169,24 +235,32 @@ def compile_one(clang, slug, tree, deps, contract, work, cache):
                 f.write(text)
     except (OSError, ValueError, StopIteration, IndexError) as e:
         return {"error": "สร้างข้อมูลของรูปไม่ได้ (the figure's data could not be made): %s" % e}, 0.0
-    inputs = [glue] + made + sources + [os.path.join(GLUE, n) for n in sorted(os.listdir(GLUE)) if n.endswith(".h")]
-    inputs += [os.path.join(ROOT, "include", n) for n in sorted(os.listdir(os.path.join(ROOT, "include"))) if n.endswith((".h", ".c"))]
-    key = hashlib.sha256(" ".join(WASM_FLAGS).encode())
-    for p in inputs:
-        with open(p, "rb") as f:
-            key.update(os.path.basename(p).encode() + b"\0" + f.read())
-    cached = os.path.join(cache, key.hexdigest() + ".wasm")
-    if os.path.exists(cached):
-        with open(cached, "rb") as f:
-            return {"wasm": f.read()}, 0.0
-    out = os.path.join(work, slug + ".wasm")
-    cmd = [clang] + WASM_FLAGS + ["-I" + GLUE, "-I" + os.path.join(ROOT, "include"), "-I" + os.path.join(work, slug),
-                                  glue] + sources + ["-o", out]
-    try:
-        p = subprocess.run(cmd, capture_output=True, timeout=COMPILE_SECONDS)
-        ok, text = p.returncode == 0, p.stderr.decode("utf-8", "replace")
-    except subprocess.TimeoutExpired:
-        ok, text = False, "คอมไพล์นานเกิน %d วินาที (the compile took over %d s)" % (COMPILE_SECONDS, COMPILE_SECONDS)
+    objects, text, ok = [], "", True
+    for src in [glue] + sources:
+        # each file sees the glue's headers, include/ and its own folder, as
+        # the one command for all of them did
+        own = os.path.join(work, slug) if src == glue else os.path.dirname(src)
+        obj, message = compile_object(clang, src, [GLUE, os.path.join(ROOT, "include"), own],
+                                      visible + (made if src == glue else []), cache)
+        if obj is None:
+            ok, text = False, message
+            break
+        objects.append(obj)
+        shown.setdefault(obj, shown.get(src, os.path.relpath(src, ROOT)))
+    wasm = None
+    if ok:
+        key = hashlib.sha256((" ".join(WASM_FLAGS) + "\0" + "\0".join(os.path.basename(o) for o in objects)).encode())
+        cached = os.path.join(cache, key.hexdigest() + ".wasm")
+        with _lock(cached):
+            if os.path.exists(cached):
+                with open(cached, "rb") as f:
+                    return {"wasm": f.read()}, 0.0
+            out = os.path.join(work, slug + ".wasm")
+            ok, text = _run([clang] + WASM_FLAGS + objects + ["-o", out])
+            if ok:
+                with open(out, "rb") as f:
+                    wasm = f.read()
+                _store(cached, wasm)
     for staged, real in shown.items():
         text = text.replace(staged, real)
     text = text.replace(glue, os.path.relpath(glue, ROOT)).replace(work + "/", "")
@@ -195,12 +269,6 @@ def compile_one(clang, slug, tree, deps, contract, work, cache):
         if len(text) > MESSAGE_LIMIT:
             text = text[:MESSAGE_LIMIT] + "\n..."
         return {"error": text or "the compiler failed without a message"}, seconds
-    with open(out, "rb") as f:
-        wasm = f.read()
-    os.makedirs(cache, exist_ok=True)
-    with open(cached + ".tmp", "wb") as f:
-        f.write(wasm)
-    os.replace(cached + ".tmp", cached)
     return {"wasm": wasm}, seconds
 
 
@@ -233,6 +301,7 @@ def main():
     contract = ["solutions", "checker/headers"]
     problem = toolchain_problem()
     clang = find_clang()
+    visible = visible_files(contract)
     jobs = []
     with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, a.jobs)) as pool:
         for slug in slugs:
@@ -244,7 +313,7 @@ def main():
                     continue
                 wdir = os.path.join(work, "stage", which + "-" + hashlib.sha1(src.encode()).hexdigest()[:8])
                 jobs.append((slug, which, pool.submit(compile_one, clang, slug, src, deps[slug], contract, wdir,
-                                                      os.path.join(work, "cache"))))
+                                                      os.path.join(work, "cache"), visible)))
         results = {}
         for slug, which, fut in jobs:
             results[(slug, which)] = fut.result() if fut else ({"error": problem}, 0.0)

@@ -564,7 +564,7 @@
         fig.ring(layer, ARM08.shoulder, ARM08.zero);
         fig.label(layer, [0, 1.9, s.wall[2]], T('กำแพง', 'wall'), 4, 0);
       },
-      draw: function (fig, layer, a) {
+      draw: function (fig, layer, a, s) {
         var pts = [];
         for (var i = 0; i < n; i++) pts.push(pos(a, i));
         fig.polyline(layer, pts);
@@ -572,6 +572,8 @@
           fig.dot(layer, pts[i], 3);
           fig.polyline(layer, [pts[i], add(pts[i], scale(face(a, i), i === n - 1 ? 0.3 : 0.14))], 'live-thin');
         }
+        /* the head's gaze, as long as the way to the target: on it when it faces it */
+        fig.polyline(layer, [pts[n - 1], add(pts[n - 1], scale(face(a, n - 1), dist(s.target, pts[n - 1])))], 'live-thin live-far');
         fig.polyline(layer, [ARM08.shoulder, v(a.out, 64), v(a.out, 67)], 'live-far');
         fig.dot(layer, v(a.out, 61), 2.5);
       },
@@ -660,13 +662,20 @@
       background: function (fig, layer) {
         var d = clipData(fig);
         if (!d) return;
-        var pts = [];
-        for (var i = 0; i < d[13]; i++) pts.push(clipPt(d, i));
-        fig.polyline(layer, pts);
-        for (var t = 0; t <= (d[13] - 1) * d[12]; t += 1) {
-          fig.dot(layer, clipAt(d, t), 2.5);
-          fig.label(layer, clipAt(d, t), t + ' s', 5, 4);
+        /* the clip does not change while the page is open: its path is
+         * drawn once, then only put back (a drag redraws on every answer) */
+        if (!this.clipNode || this.clipStamp !== fig.stamp) {
+          var g = el('g', {}), pts = [];
+          for (var i = 0; i < d[13]; i++) pts.push(clipPt(d, i));
+          fig.polyline(g, pts);
+          for (var t = 0; t <= (d[13] - 1) * d[12]; t += 1) {
+            fig.dot(g, clipAt(d, t), 2.5);
+            fig.label(g, clipAt(d, t), t + ' s', 5, 4);
+          }
+          this.clipNode = g;
+          this.clipStamp = fig.stamp;
         }
+        layer.appendChild(this.clipNode);
       },
       draw: function (fig, layer, a) {
         var out = a.out, n = out[10], pts = [];
