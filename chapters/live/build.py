@@ -295,7 +295,9 @@ def main():
     deps = sections_def()
     slugs = sorted(n[:-2] for n in os.listdir(GLUE) if n.endswith(".c") and n[:-2] in deps)
     if a.sections:
-        slugs = [s for s in slugs if any(s.startswith(w) for w in a.sections.split(","))]
+        # a saved 03 changes the figures that link it too (07 and 08)
+        chosen = [s for s in slugs if any(s.startswith(w) for w in a.sections.split(","))]
+        slugs = [s for s in slugs if s in chosen or set(deps[s]) & set(chosen)]
     # the contract as the checker stages it: the reference's headers, or in
     # the student edition the copy the export made of them
     contract = ["solutions", "checker/headers"]

@@ -460,6 +460,28 @@ def bench(b, work, book, moves):
     return out
 
 
+def bench_build(work):
+    """make live's two builds (the student edition from exercises/, the
+    instructor's from exercises/ and solutions/), every section, timed from
+    an empty cache and again from a full one."""
+    base = os.path.join(work, "bench-build")
+    shutil.rmtree(base, ignore_errors=True)
+    out = {}
+    for run in ("cold", "warm"):
+        t0 = time.monotonic()
+        for edition, ref in (("student", None), ("instructor", os.path.join(ROOT, "solutions"))):
+            cmd = [sys.executable, os.path.join(HERE, "build.py"), "--dir", os.path.join(ROOT, "exercises"), "--edition", edition,
+                   "--out", os.path.join(base, edition), "--work", os.path.join(base, "work")]
+            subprocess.run(cmd + (["--ref", ref] if ref else []), check=True, stdout=subprocess.DEVNULL)
+        out[run] = time.monotonic() - t0
+    n = len([s for s in os.listdir(os.path.join(base, "student")) if re.match(r"\d\d_.*\.js$", s)])
+    load = os.getloadavg()
+    print("bench live_build_seconds.cold %.1f s (make live's builds: %d sections, both editions, empty cache; the goal is 10 s)" % (out["cold"], n))
+    print("bench live_build_seconds.warm %.1f s (the same, every object cached)" % out["warm"])
+    print("bench load_average %.2f %.2f %.2f (1, 5, 15 min; on %d cores)" % (load + (os.cpu_count() or 0,)))
+    shutil.rmtree(base, ignore_errors=True)
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--book", default=os.path.join(ROOT, "build", "book"))
@@ -474,6 +496,7 @@ def main():
     b = Browser(a.work)
     try:
         if a.bench:
+            bench_build(a.work)
             rows = bench(b, a.work, a.book, a.bench)
             worst = max((r[4] for r in rows if r[1] == "ref"), default=0)
             print("bench live_round_trip_p99 %.2f ms (the reference's worst figure; the goal is 16 ms)" % worst)
