@@ -501,19 +501,23 @@
           if (out[b] !== (hits ? 1 : 0)) grounded = false;
           var target = v(out, b + 7), w = out[b + 14];
           if (hits && !near(target, [l.ankle[0], hitY + FOOT07.sole, l.ankle[2]], 1e-4)) onGround = false;
-          var prev = s.start;
+          /* the fade as the header promises it: never a jump (at most rate·dt
+           * a frame), toward 1 over ground and 0 over none, at full speed
+           * until it gets there, within 0..1 */
+          var prev = s.start, step = FOOT07.rate * FOOT07.dt, goal1 = hits ? 1 : 0;
           for (var i = 0; i < s.frames; i++) {
-            var wi = out[100 + 2 * i + f], want = clamp(prev + (hits ? 1 : -1) * FOOT07.rate * FOOT07.dt, 0, 1);
-            if (!(Math.abs(wi - want) <= 1e-5)) fade = false;
+            var wi = out[100 + 2 * i + f], moved = Math.abs(wi - prev);
+            if (!(wi >= 0 && wi <= 1 && moved <= step + 1e-5 && Math.abs(goal1 - wi) <= Math.abs(goal1 - prev) &&
+                  (wi === goal1 || Math.abs(moved - step) <= 1e-5))) fade = false;
             prev = wi;
           }
           deficits.push(w * Math.max(0, l.ankle[1] - target[1]));
-          var p = legPts(out ? a : a, f);
+          var p = legPts(a, f);
           if (!(finite([].concat(p[0], p[1], p[2])) && Math.abs(dist(p[0], p[1]) - FOOT07.thigh) <= 1e-4 && Math.abs(dist(p[1], p[2]) - FOOT07.shin) <= 1e-4)) lengths = false;
           var movedHip = sub(l.hip, [0, drop, 0]), aim = lerp(sub(l.ankle, [0, drop, 0]), target, w);
           if (len(sub(aim, movedHip)) <= FOOT07.thigh + FOOT07.shin - 1e-4 && !near(p[2], aim, 1e-3)) goal = false;
           if (hits && w === 1) {
-            var n = unit([-g.slope * 0, 1, -g.slope]), up = rot(q(out, b + 25), [0, 1, 0]);
+            var n = unit([0, 1, -g.slope]), up = rot(q(out, b + 25), [0, 1, 0]);  /* terrain_patch_normal, slope_x 0 */
             if (!(angle(up, n) <= 1e-3)) tilt = false;
           }
         }
