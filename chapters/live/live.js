@@ -653,7 +653,9 @@
       scale: 155, origin: [365, 225], outFloats: 3300,
       /* from above: +Z to the right, +X up the page */
       proj: function (p) { return [p[2], p[0]]; },
-      state: { time: 5.5, hz: 60, turn: 0, start: null },
+      /* 30 steps a second: the reference validates the whole clip on every
+       * call, so 60 would double each drag's answer time for the same path */
+      state: { time: 5.5, hz: 30, turn: 0, start: null },
       handles: [{ key: 'start', label: T('จุดเริ่มของตัวละคร', 'character start'),
         pos: function (s, fig) { var d = clipData(fig); return s.start || (d ? clipPt(d, 0) : null); },
         set: function (s, uv) { s.start = [uv[1], 0, uv[0]]; } }],

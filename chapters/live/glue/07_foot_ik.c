@@ -9,7 +9,7 @@
  *     target rotation (4), weight, deficit, hip, knee, ankle, foot rotation
  *     (4); hip_drop [80]; the frame that failed [81] (-1: none);
  *     the weights frame by frame from [100], left and right.
- * Returns the status of the last frame run. foot_ik_step is the
+ * Returns the result of the last frame run. foot_ik_step is the
  * student's, and so is the two_bone_solve it calls (their 03). */
 #include "foot_ik.h"
 #include "live_glue.h"
@@ -67,10 +67,10 @@ int live_run(int op)
     /* every byte 0xff: what foot_ik_step never writes reads as NaN (or -1) */
     __builtin_memset(&out, 0xff, sizeof out);
     live_out_buf[81] = -1.0f;
-    int status = FOOT_IK_OK;
+    int result = FOOT_IK_OK;
     for (int i = 0; i < frames; i++) {
-        status = (int)foot_ik_step(&in, &ground, &out);
-        if (status != FOOT_IK_OK) {
+        result = (int)foot_ik_step(&in, &ground, &out);
+        if (result != FOOT_IK_OK) {
             live_out_buf[81] = (float)i;
             break;
         }
@@ -82,5 +82,5 @@ int live_run(int op)
     put_foot(0, &out.feet[0]);
     put_foot(40, &out.feet[1]);
     live_out_buf[80] = out.hip_drop;
-    return status;
+    return result;
 }

@@ -65,20 +65,20 @@ int live_run(int op)
     }
     rm_character ch = {v3(x, 0.0f, z), rm_heading(clip.rotations[0]) + live_in_buf[4]};
     live_out_buf[9] = ch.yaw;
-    int steps = 0, failed = 0;
+    int count = 0, failed = 0;
     if (hz > 0.0f && t > 0.0f && t <= rm_duration(&clip)) {
-        steps = (int)ceilf(t * hz - 1e-4f);
-        if (steps > LIVE_MAX_STEPS)
-            steps = LIVE_MAX_STEPS;
-        if (steps < 1)
-            steps = 1;
+        count = (int)ceilf(t * hz - 1e-4f);
+        if (count > LIVE_MAX_STEPS)
+            count = LIVE_MAX_STEPS;
+        if (count < 1)
+            count = 1;
     }
-    live_out_buf[10] = (float)steps;
+    live_out_buf[10] = (float)count;
     live_out_buf[20] = ch.position.x;
     live_out_buf[21] = ch.position.z;
     float prev = 0.0f;
-    for (int k = 1; k <= steps; k++) {
-        float next = k == steps ? t : (float)k / hz;
+    for (int k = 1; k <= count; k++) {
+        float next = k == count ? t : (float)k / hz;
         rm_delta d = {v3(__builtin_nanf(""), 0.0f, 0.0f), __builtin_nanf("")};
         int s = (int)rm_delta_between(&clip, prev, next, &d);
         if (s == RM_OK)
