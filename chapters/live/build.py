@@ -131,6 +131,22 @@ def headers_dir(slug, contract):
     return None
 
 
+def copy_atomic(src, dst):
+    """dst becomes a copy of src all at once: sections build in parallel
+    and stage the same earlier section (03 and 07 both stage 02), so a
+    plain copy could be read half written by the other's compiler."""
+    with open(src, "rb") as f:
+        data = f.read()
+    if os.path.exists(dst):
+        with open(dst, "rb") as f:
+            if f.read() == data:
+                return
+    tmp = "%s.%d.%d.tmp" % (dst, os.getpid(), threading.get_ident())
+    with open(tmp, "wb") as f:
+        f.write(data)
+    os.replace(tmp, dst)
+
+
 def stage(tree, slug, deps, contract, work):
     """Copies the headers and the graded files into work/<slug>/; returns
     (sources, shown paths) or raises ValueError with what is missing."""
@@ -143,12 +159,12 @@ def stage(tree, slug, deps, contract, work):
             raise ValueError("no contract header for %s" % s)
         for n in os.listdir(hdir):
             if n.endswith(".h"):
-                shutil.copyfile(os.path.join(hdir, n), os.path.join(d, n))
+                copy_atomic(os.path.join(hdir, n), os.path.join(d, n))
         name = section_name(s) + ".c"
         src = os.path.join(tree, s, name)
         if not os.path.isfile(src):
             raise ValueError("ไม่พบไฟล์ (file not found): %s" % os.path.relpath(src, ROOT))
-        shutil.copyfile(src, os.path.join(d, name))
+        copy_atomic(src, os.path.join(d, name))
         sources.append(os.path.join(d, name))
         shown[os.path.join(d, name)] = os.path.relpath(src, ROOT) if src.startswith(ROOT) else src
     return sources, shown
@@ -200,7 +216,10 @@ def compile_object(clang, src, include_dirs, visible, cache):
     """src compiled on its own (cached by its text and what it may include)
     -> (object path, None) or (None, the compiler's message)."""
     key = hashlib.sha256((" ".join(WASM_FLAGS) + "\0-c\0" + os.path.basename(src)).encode())
-    for p in [src] + visible:
+    with open(src, "rb") as f:
+        text = f.read()
+    key.update(text)
+    for p in visible:
         with open(p, "rb") as f:
             key.update(os.path.basename(p).encode() + b"\0" + f.read())
     obj = os.path.join(cache, "obj", key.hexdigest() + ".o")
@@ -210,9 +229,12 @@ def compile_object(clang, src, include_dirs, visible, cache):
         out = "%s.%d.%d.o" % (obj, os.getpid(), threading.get_ident())
         os.makedirs(os.path.dirname(obj), exist_ok=True)
         flags = [f for f in WASM_FLAGS if not f.startswith(("-Wl,", "-mexec-model"))]
-        ok, text = _run([clang] + flags + ["-I" + d for d in include_dirs] + ["-c", src, "-o", out])
+        ok, message = _run([clang] + flags + ["-I" + d for d in include_dirs] + ["-c", src, "-o", out])
         if not ok:
-            return None, text
+            return None, message
+        with open(src, "rb") as f:
+            if f.read() != text:  # changed while compiling (a save): used once, never cached
+                return out, None
         os.replace(out, obj)
         return obj, None
 

@@ -1030,6 +1030,7 @@
     }
     for (var k in this.solvers) if (this.solvers[k].worker) this.solvers[k].worker.terminate();
     this.solvers = {}; this.answers = { student: null, ref: null }; this.exact = null;
+    this.gen = 0; this.backKey = null; this.reported = false;
     this.data = data;
     this.build(data);
     var self = this;
@@ -1037,7 +1038,7 @@
       var part = data[which];
       if (!part || !part.wasm) return;
       var bytes = Uint8Array.from(atob(part.wasm), function (c) { return c.charCodeAt(0); });
-      self.solvers[which] = new Solver(which, bytes, function (a) { self.answers[which] = a; self.redraw(); });
+      self.solvers[which] = new Solver(which, bytes, function (a) { self.answers[which] = a; self.redraw(which); });
     });
     if (data.student.error) this.errorNode.textContent = T('คอมไพล์ไม่ผ่าน', 'does not compile') + ':\n' + data.student.error;
     if (data.ref && data.ref.error) this.errorNode.textContent += '\nreference: ' + data.ref.error;
@@ -1046,6 +1047,7 @@
   Figure.prototype.solve = function () {
     var input = new Float32Array(IN_FLOATS), f = this.def.input(this.def.stateRef);
     input.set(f);
+    this.gen++;
     for (var k in this.solvers) this.solvers[k].call(0, input, this.def.outFloats || OUT_FLOATS);
     /* only the handles follow the mouse now; the answers redraw the rest */
     if (this.drawn) this.placeHandles(); else this.redraw();
@@ -1067,17 +1069,35 @@
     for (var i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
     return true;
   };
-  Figure.prototype.redraw = function () {
+  /* which: the solver that answered ('student' or 'ref'): only its layer
+   * is drawn again, the background only when the handles moved (or the
+   * first answer brought the data it draws), the properties only for the
+   * student's answer. Without which, everything. */
+  Figure.prototype.redraw = function (which) {
     var def = this.def, s = def.stateRef, L = this.layers;
-    ['back', 'ref', 'student', 'extra'].forEach(function (k) { L[k].textContent = ''; });
-    if (def.background) def.background(this, L.back, s);
     var st = this.answers.student, rf = this.answers.ref;
-    if (rf && rf.out) def.draw(this, L.ref, rf, s);
-    if (st && st.out) def.draw(this, L.student, st, s);
+    var backKey = this.gen + ((st && st.out) || (rf && rf.out) ? '+' : '-');
+    if (backKey !== this.backKey) {
+      L.back.textContent = '';
+      if (def.background) def.background(this, L.back, s);
+      this.backKey = backKey;
+    }
+    if (which !== 'student') {
+      L.ref.textContent = '';
+      if (rf && rf.out) def.draw(this, L.ref, rf, s);
+    }
+    if (which !== 'ref') {
+      L.student.textContent = '';
+      if (st && st.out) def.draw(this, L.student, st, s);
+    }
+    L.extra.textContent = '';
     if (def.extra) def.extra(this, st && st.out ? st : null, rf && rf.out ? rf : null, s);
     this.placeHandles();
     this.exact = this.sameAnswer();
-    this.report(st);
+    if (which !== 'ref' || !this.reported) {
+      this.report(st);
+      this.reported = true;
+    }
     this.drawn++;
   };
   Figure.prototype.report = function (a) {

@@ -357,6 +357,15 @@ def run_cases(b, work, book):
         else:
             check(False, "%s: the student page (solutions/) loads its figure" % slug)
 
+    # the same tree builds the same wasm whichever edition and whatever ran
+    # beside it (07 and 08 stage 02 and 03 while 03 compiles them)
+    def student_wasm(case, slug):
+        with open(os.path.join(work, case, "live", slug + ".js")) as f:
+            text = f.read()
+        return json.loads(text[text.index("(") + 1:text.rindex(")")])["student"].get("wasm")
+    differ = [s for s in SECTIONS if student_wasm("student-solutions", s) != student_wasm("instructor-solutions", s)]
+    check(not differ, "solutions/ builds the same wasm in both editions (differ: %s)" % differ)
+
     # hostile code: the page survives and says what happened
     tree = os.path.join(work, "hostile-tree")
     shutil.rmtree(tree, ignore_errors=True)
