@@ -11,8 +11,8 @@
 # make check needs, and what the project's tests, the book and the figures
 # need on top (make check does not pull in Chromium and pandoc for students).
 PACKAGES_CHECK := make gcc libc6-dev libcunit1-dev libseccomp-dev musl-tools
-PACKAGES_MORE := clang libclang-rt-14-dev gnuplot-nox libxml2-utils jq python3 zip unzip tmux procps pandoc fonts-thai-tlwg fontconfig fonts-dejavu-extra chromium zlib1g-dev similarity-tester git
-FULL_SETUP_GOALS := setup test test-% book plots bench scene gradescope bench-grade fuzz soak classroom
+PACKAGES_MORE := clang libclang-rt-14-dev lld-14 wasi-libc libclang-rt-14-dev-wasm32 gnuplot-nox libxml2-utils jq python3 zip unzip tmux procps pandoc fonts-thai-tlwg fontconfig fonts-dejavu-extra chromium zlib1g-dev similarity-tester git
+FULL_SETUP_GOALS := setup test test-% book live plots bench bench-live scene gradescope bench-grade fuzz soak classroom
 DEBIAN_PACKAGES = $(PACKAGES_CHECK) $(if $(filter $(FULL_SETUP_GOALS),$(MAKECMDGOALS)),$(PACKAGES_MORE))
 
 SHELL := /bin/bash
@@ -206,7 +206,7 @@ watch: setup
 	@$(stubs_snapshot)
 	@$(IN_HERE) $(if $(filter en%,$(LANG)),WORKBOOK_LANG=en) $(UP)$(WATCH) --checker $(UP)$(CHECKER) --root $(TOP) --dir $(CHECK_DIR) \
 	  --objdir $(UP)$(OBJ) --work $(UP)$(BUILD)/check/$(subst /,_,$(DIR)) --stubs $(UP)$(STUBS) $(if $(S),--section $(S)) \
-	  $(if $(filter 1,$(POLL)),--poll)
+	  $(if $(filter 1,$(POLL)),--poll) $(LIVE_ON_SAVE)
 
 hint:
 	@$(call student_build,$(WATCH))
@@ -284,9 +284,9 @@ $(SELFTEST): $(SELFTEST_SRC) $(HEADERS) | setup
 # one by one, as test-plain does.
 TEST_JOBS ?= 2
 TEST_ORDER := test-classroom test-sanitized test-other-cc test-grade test-selftest test-fuzz test-book \
-  test-alternatives test-student test-cage test-scale test-prairielearn test-pictures test-new-section test-robust test-plots \
+  test-live test-alternatives test-student test-cage test-scale test-prairielearn test-pictures test-new-section test-robust test-plots \
   test-mutants test-seeds
-TEST_APART := test-plots:test-book test-student:test-book
+TEST_APART := test-plots:test-book test-student:test-book test-live:test-book
 test: setup
 	@bash checker/tests/need_commands.sh --lists "$(PACKAGES_CHECK)" "$(PACKAGES_MORE)"
 	@$(MAKE) --no-print-directory -j$(TEST_JOBS) -Otarget test-tree
@@ -324,7 +324,11 @@ $(BUILD)/buggy/%.c: $$(wordlist 1,1,$$(wildcard checker/tests/buggy/$$(firstword
 # like a wrong answer, with the outcome named on the script's second line,
 # while the run goes on.
 HOSTILE_SED := $(wildcard checker/tests/hostile/*.sed)
-hostile_section = $(or $(shell sed -n 's/^# Section: \([0-9][0-9]_[a-z_]*\).*/\1/p' $(1)),02_law_of_cosines)
+# every script's section read once (one grep, not a sed per script per use:
+# they made each make's start take seconds on a loaded machine)
+HOSTILE_SECTIONS := $(if $(HOSTILE_SED),$(shell grep -H '^\# Section: [0-9][0-9]_[a-z_]*' $(HOSTILE_SED) | \
+  sed 's/^\([^:]*\):\# Section: \([0-9][0-9]_[a-z_]*\).*/\1=\2/'))
+hostile_section = $(or $(patsubst $(1)=%,%,$(filter $(1)=%,$(HOSTILE_SECTIONS))),02_law_of_cosines)
 hostile_file = $(BUILD)/hostile/$(basename $(notdir $(1)))/$(call hostile_section,$(1))/$(call section_name,$(call hostile_section,$(1))).c
 HOSTILE_SRC := $(foreach f,$(HOSTILE_SED),$(call hostile_file,$(f)))
 define HOSTILE_RULE
@@ -381,7 +385,7 @@ test-tree: $(CHECKER) $(RUNNER_OBJS) $(SELFTEST) $(GRADE_ALL) $(WATCH) programs 
 
 # The tests of test-plain; checker/tests/sections.mk and plots/failing/failing.mk
 # add theirs (+=), and make test runs every one of them (test-selftest last here).
-TEST_PLAIN_TESTS := test-function-length test-messages test-robust test-batch test-plots test-grade test-scale test-student test-cage test-other-cc test-book test-seeds test-fuzz test-mutants test-alternatives test-classroom test-prairielearn
+TEST_PLAIN_TESTS := test-function-length test-messages test-robust test-batch test-plots test-grade test-scale test-student test-cage test-other-cc test-book test-seeds test-fuzz test-mutants test-alternatives test-classroom test-prairielearn test-live
 test-plain: test-tree $$(TEST_PLAIN_TESTS) test-selftest
 TEST_ALL = test-sanitized $(TEST_PLAIN_TESTS) test-selftest
 

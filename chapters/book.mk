@@ -59,7 +59,7 @@ book-figures:
 	    || echo "book: figures not drawn (make plots failed, see build/book-plots.log); pages note them as missing"; \
 	fi
 
-book-build: $(BOOK_HTML) book-assets
+book-build: $(BOOK_HTML) book-assets live
 	@$(if $(BOOK_WAITING),echo "book: not in the book yet (no solutions/<slug>/): $(BOOK_WAITING)";)
 	@echo "book: $(words $(BOOK_PAGES)) pages x 2 editions -> $(BOOK_DIR)/student/index.html, $(BOOK_DIR)/instructor/index.html"
 
@@ -81,9 +81,24 @@ $(call book_out,$(1),$(2)): chapters/$(2).md $(BOOK_INPUTS)
 endef
 $(foreach e,$(BOOK_EDITIONS),$(foreach p,$(BOOK_PAGES),$(eval $(call BOOK_PAGE_RULE,$(e),$(p)))))
 
+include chapters/live/live.mk
+
 # From scratch, then every check (the script prints PASS/FAIL lines and a
 # closing "N passed, N failed"; non-zero exit on any failure).
 test-book: setup
 	@rm -rf $(BOOK_DIR) build/book-test
 	@MAKE="$(MAKE)" CC="$(CC)" BOOK_DIR="$(BOOK_DIR)" BOOK_PAGES="$(BOOK_PAGES)" \
 	  BOOK_SECTIONS="$(BOOK_SECTIONS)" bash chapters/tests/test-book.sh
+
+# The live figures in headless Chromium (chapters/live/test_live.py): the
+# pages with a figure first (the cases copy them and build their own live/).
+# make bench-live: a drag's round trip, measured in the page.
+LIVE_PAGES := $(foreach e,$(BOOK_EDITIONS),$(foreach p,$(filter $(patsubst chapters/live/glue/%.c,%,$(wildcard chapters/live/glue/*.c)),$(BOOK_PAGES)),$(call book_out,$(e),$(p))))
+.PHONY: test-live bench-live
+test-live: $(LIVE_PAGES)
+	@$(PYTHON3) chapters/live/test_live.py --book $(BOOK_DIR) --work $(BUILD)/live-test
+
+BENCH_LIVE_MOVES ?= 400
+bench: bench-live
+bench-live: $(LIVE_PAGES)
+	@$(PYTHON3) chapters/live/test_live.py --book $(BOOK_DIR) --work $(BUILD)/live-test --bench $(BENCH_LIVE_MOVES)

@@ -1,6 +1,6 @@
 /* watch.c - the student's companion: watch mode and hints.
  *
- *   watch [--poll] [--checker PATH] [--root DIR] [--dir DIR] [--objdir DIR] [--work DIR]
+ *   watch [--poll] [--checker PATH] [--root DIR] [--dir DIR] [--objdir DIR] [--work DIR] [--on-save CMD]
  *   watch --hint SLUG [--root DIR] [--results RESULTS.TSV]
  *
  * Watch re-checks the section being edited on every save and redraws one
@@ -52,6 +52,10 @@ static const char *g_stubs;
 /* WORKBOOK_TIMINGS=FILE (make bench-pictures): each redraw appends where
  * its time went - watch's own line, and the checker's (--timings). */
 static const char *g_timings;
+/* --on-save CMD: a shell command run after each redraw, WATCH_SECTION set
+ * to the section (make watch rebuilds the book's live figure with it, so
+ * an open page shows the saved code within a second). */
+static const char *g_on_save;
 
 /* ---- hints ---------------------------------------------------------------- */
 
@@ -324,6 +328,15 @@ static void redraw(const char *slug, int index, int count, int redraws, int tty)
            tty ? "   [n] next  [h] hint  [l] list  [q] quit" : "");
     run_checker(slug, 0, tty && !getenv("NO_COLOR"));
     fflush(stdout);
+    if (g_on_save) {
+        const char *argv[] = {"/bin/sh", "-c", g_on_save, NULL};
+        setenv("WATCH_SECTION", slug, 1);
+        /* its output is kept off the screen: the figure shows what it built */
+        spawn_request rq = {.argv = argv, .timeout_ms = 60000, .output_keep = 4096, .output_limit = 1u << 20};
+        spawn_result rs;
+        spawn_run(&rq, &rs);
+        spawn_result_free(&rs);
+    }
 }
 
 /* The sections' folders watched for saves: inotify, or polling their
@@ -562,7 +575,8 @@ int main(int argc, char **argv)
         {"results", required_argument, NULL, 3}, {"checker", required_argument, NULL, 4},
         {"root", required_argument, NULL, 5}, {"dir", required_argument, NULL, 6},
         {"objdir", required_argument, NULL, 7}, {"work", required_argument, NULL, 8},
-        {"stubs", required_argument, NULL, 9}, {"section", required_argument, NULL, 10}, {NULL, 0, NULL, 0}};
+        {"stubs", required_argument, NULL, 9}, {"section", required_argument, NULL, 10},
+        {"on-save", required_argument, NULL, 11}, {NULL, 0, NULL, 0}};
     int c, k;
     while ((c = getopt_long(argc, argv, "", longopts, &k)) > 0 && c != '?') {
         const char *a = longopts[k].name, *v = optarg;
@@ -576,10 +590,11 @@ int main(int argc, char **argv)
         else if (!strcmp(a, "work")) g_work = v;
         else if (!strcmp(a, "stubs")) g_stubs = v;
         else if (!strcmp(a, "section")) start = v;
+        else if (!strcmp(a, "on-save")) g_on_save = v;
     }
     if (c != -1 || optind < argc) { /* an unknown option, a missing value, a stray argument */
         fprintf(stderr, "usage: watch [--poll] [--checker PATH] [--root DIR] [--dir DIR] [--objdir DIR] [--work DIR]\n"
-                        "             [--stubs DIR] [--section SLUG]\n"
+                        "             [--stubs DIR] [--section SLUG] [--on-save COMMAND]\n"
                         "       watch --hint SLUG [--root DIR] [--results RESULTS.TSV]\n");
         return 2;
     }

@@ -530,7 +530,22 @@ local function hints_div(el)
   return pandoc.Div(out, pandoc.Attr("", {"hints"}))
 end
 
+-- ::: {.live-figure section="NN_slug"}: the section's live figure
+-- (chapters/live/live.js fills it from live/NN_slug.js, made by make live);
+-- the page then loads live/live.js. What the div holds is shown until the
+-- script replaces it.
+local live_page = false
+local function live_div(el)
+  local slug = el.attributes["section"]
+  if not slug or not slug:match("^%d%d_[a-z_]+$") then
+    fail("::: {.live-figure} needs section=\"NN_slug\"")
+  end
+  live_page = true
+  return el
+end
+
 local function div(el)
+  if el.classes:includes("live-figure") then return live_div(el) end
   if el.classes:includes("checks") then return checks_div(el) end
   if el.classes:includes("diagnoses") then return diagnoses_div(el) end
   if el.classes:includes("hints") then return hints_div(el) end
@@ -583,6 +598,7 @@ local function set_nav(meta)
   meta["edition-label"] = pandoc.MetaString(meta_vals.edition == "student"
     and "ฉบับผู้เรียน (student edition)" or "ฉบับผู้สอน (instructor edition) — มีเฉลย")
   meta["edition-" .. meta_vals.edition] = pandoc.MetaBool(true)
+  if live_page then meta["live-figures"] = pandoc.MetaBool(true) end
   return meta
 end
 

@@ -27,6 +27,7 @@ files | LC_ALL=C sort | while IFS= read -r f; do
     checker/classroom/replay.c|checker/classroom/replay.h|checker/classroom/shims.c) ;;
     plots/student_vs_reference.gp|plots/common.gp|plots/failing/*.gp|.editorconfig) ;;
     chapters/[0-9][0-9]_*.md|chapters/book.css|chapters/book.yaml|chapters/template.html|chapters/filters/book.lua) ;;
+    chapters/live/live.js|chapters/live/build.py|chapters/live/live.mk|chapters/live/glue/*) ;;
     *) continue;;
   esac
   mkdir -p "$out/$(dirname "$f")"

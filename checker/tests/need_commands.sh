@@ -52,6 +52,9 @@ cmd   pgrep       procps         more
 cmd   pkill       procps         more
 cmd   pandoc      pandoc         more
 cmd   chromium    chromium       more
+cmd   wasm-ld-14  lld-14         more
+file  /usr/lib/wasm32-wasi/libc.a       wasi-libc           more
+file  /usr/lib/llvm-*/lib/clang/*/lib/wasi/libclang_rt.builtins-wasm32.a  libclang-rt-14-dev-wasm32  more
 cmd   fc-list     fontconfig     more
 file  /usr/share/fonts/*/tlwg/Loma.*     fonts-thai-tlwg     more
 file  /usr/include/zlib.h               zlib1g-dev          more
