@@ -494,13 +494,9 @@ static void explain_failure(const options *o, const compile_job *j, const spawn_
  * is still held to the allowed places, compile_guard.c). */
 static void cage_compile(const options *o, const section_def *s, compile_job *j, spawn_request *rq)
 {
-    static int told;
     char why[160];
-    if (!sandbox_fs_available(why, sizeof why)) {
-        if (geteuid() == 0 && !told++)
-            fprintf(stderr, "checker: compiles are not caged on this machine (%s); their output is still checked\n", why);
+    if (!sandbox_fs_available(why, sizeof why))
         return;
-    }
     snprintf(j->cage_root, sizeof j->cage_root, "%s/cage", o->work);
     snprintf(j->cage_stage, sizeof j->cage_stage, "%s/stage", o->work);
     snprintf(j->cage_own, sizeof j->cage_own, "%s/stage/%s", o->work, s->slug);
@@ -717,9 +713,21 @@ static void build_command(const options *o, const section_def *s, compile_job *j
     argv[argc] = NULL;
 }
 
+/* As root on a machine without the cage, one line says so: at the first
+ * section, whether its runner is compiled or comes from the cache, so a
+ * cached regrade's log is the first grade's. */
+static void say_if_uncaged(void)
+{
+    static int told;
+    char why[160];
+    if (!told++ && geteuid() == 0 && !sandbox_fs_available(why, sizeof why))
+        fprintf(stderr, "checker: compiles are not caged on this machine (%s); their output is still checked\n", why);
+}
+
 int compile_section(const options *o, const section_def *s, char *runner, size_t runner_size,
                     check_record *record, char key[65])
 {
+    say_if_uncaged();
     static compile_job job; /* ~60 KB of paths: one compile at a time */
     compile_job *j = &job;
     key[0] = '\0';

@@ -74,6 +74,24 @@ for s in "$dir"/first/*/; do
     || bad "the regrade of $n compiled or checked again: $(grep '^cache:' "$a/log.txt")"
 done
 ok
+# Where no cage can be built, as root the checker says so in one line: in
+# the cached regrade's log too, or the regrade's log is not the first's (a
+# fresh Debian root has no namespaces). One submission, the cage off.
+if [ "$(id -u)" = 0 ]; then
+  mkdir -p "$dir/uncaged_class" && cp -r "$(ls -d "$dir"/class/*/ | head -1)" "$dir/uncaged_class/"
+  for run in first again; do
+    echo 4242 | IK_CHECKER_COMPILE_CAGE=off "$grade_all" --subs "$dir/uncaged_class" --out "$dir/uncaged_$run" \
+      --csv "$dir/uncaged_$run.csv" --jobs 1 --checker "$checker" --root . --objdir "$objdir" --work "$dir/uncaged_work" \
+      --timeout-ms 1500 --cache "$dir/uncaged_cache" > "$dir/uncaged_$run.log" 2>&1
+  done
+  for s in "$dir"/uncaged_first/*/; do
+    n=$(basename "$s")
+    cmp -s <(grep -v '^cache:' "$s/log.txt" | sed "s|$dir/uncaged_first/|OUT/|g") \
+      <(grep -v '^cache:' "$dir/uncaged_again/$n/log.txt" | sed "s|$dir/uncaged_again/|OUT/|g") \
+      && grep -q 'not caged on this machine' "$dir/uncaged_again/$n/log.txt" && ok \
+      || bad "uncaged: the cached regrade changed $n/log.txt, or it does not say the compiles are not caged"
+  done
+fi
 # The work folders are gone (results kept); what is left is small.
 left=$(find "$dir/work" -mindepth 1 -maxdepth 1 -type d ! -name graded | wc -l)
 [ "$left" = 0 ] && ok || bad "$left work folders left behind in $dir/work"
