@@ -598,13 +598,12 @@ static int judge_compile(const options *o, const compile_job *j, spawn_result *r
  * 1 with the object's path, 0 when the student has no such file, -1 when
  * it does not compile or is refused: the section is then built without it,
  * and a link that misses a function says which file to write or fix. */
-#define DEP_MEMO 16
-static struct {
-    const section_def *dep;
-    int state;
+typedef struct {
+    int built;    /* dep_compile ran for this section, this run */
+    int state;    /* what it returned */
     char key[65]; /* its compile's cache key, with --cache */
-} g_dep_memo[DEP_MEMO];
-static int g_dep_memo_count;
+} dep_memo;
+static dep_memo g_dep_memo[MAX_SECTIONS]; /* by the section's place in SECTIONS */
 
 static int dep_compile(const options *o, const section_def *d, const char *obj, char key[65])
 {
@@ -660,20 +659,13 @@ static int dep_object(const options *o, const char *slug, char *obj, size_t obj_
     if (!d)
         return 0;
     snprintf(obj, obj_size, "%s/stage/%s/own.o", o->work, d->slug);
-    for (int k = 0; k < g_dep_memo_count; k++)
-        if (g_dep_memo[k].dep == d)
-            return *key = g_dep_memo[k].key, g_dep_memo[k].state;
-    static char lost_key[65]; /* past DEP_MEMO deps (none are): no key, so no cache hit */
-    char *kept = g_dep_memo_count < DEP_MEMO ? g_dep_memo[g_dep_memo_count].key : lost_key;
-    int state = dep_compile(o, d, obj, kept);
-    if (g_dep_memo_count < DEP_MEMO) {
-        g_dep_memo[g_dep_memo_count].dep = d;
-        g_dep_memo[g_dep_memo_count++].state = state;
-    } else {
-        lost_key[0] = '\0';
+    dep_memo *m = &g_dep_memo[d - SECTIONS];
+    if (!m->built) {
+        m->state = dep_compile(o, d, obj, m->key);
+        m->built = 1;
     }
-    *key = kept;
-    return state;
+    *key = m->key;
+    return m->state;
 }
 
 /* The whole command line: flags, the objects of the student's own files
