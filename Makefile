@@ -242,6 +242,8 @@ PROGRAM_CFLAGS ?= $(CFLAGS_ALL)
 # twenty programs are 42 compiles, not about 170, in each of make test's
 # three builds (gcc, ASan, clang).
 program_objects = $(patsubst %.c,$(BUILD)/progobj/%.o,$(call program_sources,$(1),$(2)))
+# (kept, not removed as make's intermediates: the next build reuses them)
+.PRECIOUS: $(BUILD)/progobj/%.o
 $(BUILD)/progobj/%.o: %.c $(HEADERS)
 	@mkdir -p $(dir $@)
 	$(CC) $(PROGRAM_CFLAGS) -Iinclude -c $< -o $@
