@@ -352,12 +352,16 @@ def main():
         body = json.dumps(data, ensure_ascii=True, sort_keys=True)
         data["stamp"] = hashlib.sha256(body.encode()).hexdigest()[:16]
         text = "LIVE_LOADED(" + json.dumps(data, ensure_ascii=True, sort_keys=True) + ");\n"
-        path = os.path.join(a.out, slug + ".js")
-        old = open(path, encoding="utf-8").read() if os.path.exists(path) else None
-        if old != text:  # an unchanged file keeps its time: the page's poll sees no change
-            with open(path + ".tmp", "w", encoding="utf-8") as f:
-                f.write(text)
-            os.replace(path + ".tmp", path)
+        # the page polls the small stamp file, and loads the solver's file
+        # (up to 300 KB with 09's clip) only when the stamp changed; the
+        # stamp is written last, so it never names a file not yet there
+        stamp_text = "LIVE_STAMP(" + json.dumps({"slug": slug, "stamp": data["stamp"]}, sort_keys=True) + ");\n"
+        for path, content in ((os.path.join(a.out, slug + ".js"), text), (os.path.join(a.out, slug + ".stamp.js"), stamp_text)):
+            old = open(path, encoding="utf-8").read() if os.path.exists(path) else None
+            if old != content:  # an unchanged file keeps its time
+                with open(path + ".tmp", "w", encoding="utf-8") as f:
+                    f.write(content)
+                os.replace(path + ".tmp", path)
         what = ("%d B wasm" % len(student["wasm"])) if "wasm" in student else "ไม่ผ่านการคอมไพล์ (does not compile): shown under the figure"
         print("live: %s/%s %s%s" % (shown_dir, slug, what, " (%.2f s)" % secs if secs else ""))
     return 0

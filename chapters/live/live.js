@@ -85,7 +85,9 @@
         if (!inst) fresh();
         var mem = inst.exports.memory;
         new Float32Array(mem.buffer, inst.exports.live_in(), m.inFloats).set(m.input);
+        var t0 = performance.now();
         answer.ret = inst.exports.live_run(m.op);
+        answer.solveMs = performance.now() - t0;
         answer.out = new Float32Array(inst.exports.memory.buffer, inst.exports.live_out(), m.outFloats).slice();
         if (inst.exports.memory.buffer.byteLength > memoryLimit) {
           answer.memory = inst.exports.memory.buffer.byteLength;
@@ -111,7 +113,7 @@
   function Solver(name, bytes, onAnswer) {
     this.name = name; this.bytes = bytes; this.onAnswer = onAnswer;
     this.worker = null; this.busy = false; this.pending = null; this.id = 0;
-    this.times = []; this.timeouts = 0;
+    this.times = []; this.solveTimes = []; this.timeouts = 0;
   }
   Solver.prototype.start = function () {
     var self = this;
@@ -164,7 +166,8 @@
     this.onAnswer(a);
     /* the round trip: request sent, answer drawn */
     this.times.push(performance.now() - this.t0);
-    if (this.times.length > 5000) this.times.shift();
+    this.solveTimes.push(a.solveMs || 0);
+    if (this.times.length > 5000) { this.times.shift(); this.solveTimes.shift(); }
     if (this.pending) this.send();
   };
   Solver.prototype.watchdog = function () {
@@ -1128,16 +1131,23 @@
 
   /* ---- loading live/<slug>.js, and again whenever make live rewrote it -- */
   var figures = {};
-  function inject(slug, first) {
+  /* The poll loads live/<slug>.stamp.js (one short line) and the solver's
+   * file only when its stamp changed: a drag never waits behind parsing a
+   * file that did not change. */
+  function inject(slug, first, stampOnly) {
     var s = document.createElement('script');
-    s.src = 'live/' + slug + '.js' + (first ? '' : '?v=' + Date.now());
+    s.src = 'live/' + slug + (stampOnly ? '.stamp.js' : '.js') + (first ? '' : '?v=' + Date.now());
     s.onload = function () { s.remove(); };
     s.onerror = function () {
       s.remove();
-      if (first) figures[slug].host.textContent = T('ยังไม่ได้สร้างรูปสด: make live', 'the live figure is not built yet: make live');
+      if (first && !stampOnly) figures[slug].host.textContent = T('ยังไม่ได้สร้างรูปสด: make live', 'the live figure is not built yet: make live');
     };
     document.head.appendChild(s);
   }
+  window.LIVE_STAMP = function (data) {
+    var f = figures[data.slug];
+    if (f && data.stamp !== f.stamp) inject(data.slug, false);
+  };
   window.LIVE_LOADED = function (data) {
     var f = figures[data.slug];
     if (f && FIGURES[data.slug]) f.load(data);
@@ -1153,7 +1163,7 @@
       inject(slug, true);
     });
     if (Object.keys(figures).length && !/[?&]nopoll\b/.test(location.search))
-      setInterval(function () { for (var slug in figures) inject(slug, false); }, POLL_MS);
+      setInterval(function () { for (var slug in figures) inject(slug, false, true); }, POLL_MS);
   }
   var CSS = [
     '.live-figure { border: 1px solid #ccc; padding: 0.5em; margin: 1em 0; background: #fcfcfc; }',
@@ -1186,7 +1196,10 @@
   window.LIVE = {
     figures: figures,
     idle: function () { for (var s in figures) if (!figures[s].idle()) return false; return true; },
-    times: function (slug, which) { var f = figures[slug], s = f && f.solvers[which]; return s ? s.times.slice() : []; }
+    times: function (slug, which, solveOnly) {
+      var f = figures[slug], s = f && f.solvers[which];
+      return s ? (solveOnly ? s.solveTimes : s.times).slice() : [];
+    }
   };
   if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start); else start();
 })();

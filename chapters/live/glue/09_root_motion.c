@@ -23,6 +23,41 @@
 static rm_clip clip;
 static int loaded = -1;
 
+/* The whole steps' deltas, kept between answers: step k runs from (k-1)/hz
+ * to k/hz whatever the time and the start, so dragging the start or the
+ * time asks the solver only for the last, partial step (the reference
+ * validates the whole clip on each call, a drag's main cost otherwise).
+ * A new hz starts over; a rebuilt or trapped solver is a new instance, so
+ * its memory, and this, start empty. */
+static struct {
+    float hz;
+    int count;
+    rm_delta delta[LIVE_MAX_STEPS];
+    int status[LIVE_MAX_STEPS];
+} whole_steps;
+
+static int delta_of_step(int k, float prev, float next, int whole, rm_delta *d)
+{
+    if (whole && whole_steps.hz == live_in_buf[1] && k <= whole_steps.count) {
+        *d = whole_steps.delta[k - 1];
+        return whole_steps.status[k - 1];
+    }
+    *d = (rm_delta){v3(__builtin_nanf(""), 0.0f, 0.0f), __builtin_nanf("")};
+    int s = (int)rm_delta_between(&clip, prev, next, d);
+    if (whole) {
+        if (whole_steps.hz != live_in_buf[1]) {
+            whole_steps.hz = live_in_buf[1];
+            whole_steps.count = 0;
+        }
+        if (k == whole_steps.count + 1) {
+            whole_steps.delta[k - 1] = *d;
+            whole_steps.status[k - 1] = s;
+            whole_steps.count = k;
+        }
+    }
+    return s;
+}
+
 static int load(void)
 {
     static bvh_file file;
@@ -79,8 +114,8 @@ int live_run(int op)
     float prev = 0.0f;
     for (int k = 1; k <= count; k++) {
         float next = k == count ? t : (float)k / hz;
-        rm_delta d = {v3(__builtin_nanf(""), 0.0f, 0.0f), __builtin_nanf("")};
-        int s = (int)rm_delta_between(&clip, prev, next, &d);
+        rm_delta d;
+        int s = delta_of_step(k, prev, next, next == (float)k / hz, &d);
         if (s == RM_OK)
             s = (int)rm_apply(&ch, &d);
         if (s != RM_OK && !failed)
