@@ -48,8 +48,13 @@ MESSAGE_LIMIT = 8000
 # -O2 like the checker's build; --stack-first puts the stack below the data,
 # so a recursion without end runs off address 0 and traps instead of
 # silently overwriting the glue's buffers.
+# The memory's most: a leak makes malloc answer NULL there instead of
+# growing the page's memory to gigabytes within one call; the page, told
+# this number, says that a solver reached it.
+MEMORY_CAP = 64 << 20
 WASM_FLAGS = ["--target=wasm32-wasi", "-std=c11", "-Wall", "-Wextra", "-O2", "-fno-math-errno",
-              "-mexec-model=reactor", "-Wl,--stack-first", "-Wl,-z,stack-size=262144", "-Wl,--strip-all"]
+              "-mexec-model=reactor", "-Wl,--stack-first", "-Wl,-z,stack-size=262144", "-Wl,--strip-all",
+              "-Wl,--max-memory=%d" % MEMORY_CAP]
 
 
 def sections_def():
@@ -296,7 +301,7 @@ def compile_one(clang, slug, tree, deps, contract, work, cache, visible):
 
 def payload(result):
     if "wasm" in result:
-        return {"wasm": base64.b64encode(result["wasm"]).decode("ascii"), "bytes": len(result["wasm"])}
+        return {"wasm": base64.b64encode(result["wasm"]).decode("ascii"), "bytes": len(result["wasm"]), "memoryCap": MEMORY_CAP}
     return {"error": result["error"]}
 
 

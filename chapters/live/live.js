@@ -19,7 +19,6 @@
   var WATCHDOG_MS = 250;
   var STARTUP_MS = 5000;
   var POLL_MS = 1000;
-  var MEMORY_LIMIT = 64 * 1024 * 1024;
   var IN_FLOATS = 256;
   var OUT_FLOATS = 512;  /* what a figure reads unless it says more (def.outFloats) */
   var SVG = 'http://www.w3.org/2000/svg';
@@ -89,7 +88,9 @@
         answer.ret = inst.exports.live_run(m.op);
         answer.solveMs = performance.now() - t0;
         answer.out = new Float32Array(inst.exports.memory.buffer, inst.exports.live_out(), m.outFloats).slice();
-        if (inst.exports.memory.buffer.byteLength > memoryLimit) {
+        /* no solver needs megabytes: past half of build.py's cap (where
+         * malloc answers NULL) it is a leak */
+        if (inst.exports.memory.buffer.byteLength > memoryLimit / 2) {
           answer.memory = inst.exports.memory.buffer.byteLength;
           inst = null;  /* a leak: start clean next time */
         }
@@ -110,10 +111,10 @@
   }
 
   /* ---- a solver: its Worker, the watchdog, one request in flight -------- */
-  function Solver(name, bytes, onAnswer) {
-    this.name = name; this.bytes = bytes; this.onAnswer = onAnswer;
+  function Solver(name, bytes, memoryCap, onAnswer) {
+    this.name = name; this.bytes = bytes; this.memoryCap = memoryCap; this.onAnswer = onAnswer;
     this.worker = null; this.busy = false; this.pending = null; this.id = 0;
-    this.times = []; this.solveTimes = []; this.timeouts = 0;
+    this.times = []; this.solveTimes = []; this.timeouts = 0; this.leaks = 0; this.leakBytes = 0;
   }
   Solver.prototype.start = function () {
     var self = this;
@@ -124,7 +125,7 @@
       e.preventDefault();
       self.answered({ id: self.id, trap: String(e.message || 'worker error') });
     };
-    this.worker.postMessage({ wasm: this.bytes, memoryLimit: MEMORY_LIMIT });
+    this.worker.postMessage({ wasm: this.bytes, memoryLimit: this.memoryCap });
     /* a start that never ends (a constructor that loops) is stopped too,
      * with a margin a loaded machine starting a Worker never needs */
     var worker = this.worker;
@@ -163,6 +164,7 @@
     if (!this.busy || a.id !== this.id) return;
     clearTimeout(this.timer);
     this.busy = false;
+    if (a.memory) { this.leaks++; this.leakBytes = a.memory; }
     this.onAnswer(a);
     /* the round trip: request sent, answer drawn */
     this.times.push(performance.now() - this.t0);
@@ -1041,7 +1043,7 @@
       var part = data[which];
       if (!part || !part.wasm) return;
       var bytes = Uint8Array.from(atob(part.wasm), function (c) { return c.charCodeAt(0); });
-      self.solvers[which] = new Solver(which, bytes, function (a) { self.answers[which] = a; self.redraw(which); });
+      self.solvers[which] = new Solver(which, bytes, part.memoryCap, function (a) { self.answers[which] = a; self.redraw(which); });
     });
     if (data.student.error) this.errorNode.textContent = T('คอมไพล์ไม่ผ่าน', 'does not compile') + ':\n' + data.student.error;
     if (data.ref && data.ref.error) this.errorNode.textContent += '\nreference: ' + data.ref.error;
@@ -1115,7 +1117,11 @@
       msg = def.status(a, def.stateRef);
       props = def.props(def.stateRef, a);
     }
-    if (a && a.memory) msg += ' — ' + T('หน่วยความจำโตถึง ', 'memory grew to ') + Math.round(a.memory / 1048576) + ' MB (leak?)';
+    /* a leak is said for as long as the page is open: the answer that
+     * crossed the limit is soon followed by a clean one */
+    var student = this.solvers.student;
+    if (student && student.leaks) msg += ' — ' + T('หน่วยความจำโตถึง ', 'memory grew to ') + Math.round(student.leakBytes / 1048576) +
+      ' MB (leak?): ' + T('เริ่มโค้ดของคุณใหม่แล้ว ' + student.leaks + ' ครั้ง', 'your code was started again ' + student.leaks + ' times');
     if (a && a.printed) msg += ' — ' + T('พิมพ์ออกมา', 'printed') + ': ' + JSON.stringify(a.printed.slice(0, 200));
     this.statusNode.textContent = msg;
     this.statusNode.className = 'live-status' + (a && (a.timeout || a.trap) ? ' live-stopped' : '');

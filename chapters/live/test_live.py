@@ -199,8 +199,9 @@ class Browser:
 
 # ---- the cases -------------------------------------------------------------
 def hostile_tree(dst):
-    """solutions/ with 02 printing, 03 looping for ever, 05 not compiling
-    (a message holding markup) and 06 aborting."""
+    """solutions/ with 02 printing, 03 looping for ever, 04 recursing
+    without end, 05 not compiling (a message holding markup), 06 aborting
+    and 10 leaking 8 MB a call."""
     shutil.copytree(os.path.join(ROOT, "solutions"), dst)
 
     def edit(slug, fn):
@@ -214,6 +215,9 @@ def hostile_tree(dst):
     edit("03_two_bone", lambda t: first_brace(t, "two_bone_solve", "for (volatile int spin = 1; spin;) { }"))
     edit("05_ccd", lambda t: t + '\n#error "<b>not bold</b> & <script>alert(1)</script>"\n')
     edit("06_fabrik", lambda t: "#include <stdlib.h>\n" + first_brace(t, "fabrik_solve", "abort();"))
+    edit("04_pole_vector", lambda t: "static int endless_depth(volatile int *n)\n{\n    volatile char pad[512];\n    pad[0] = (char)++*n;\n"
+         "    return endless_depth(n) + pad[0];\n}\n" + first_brace(t, "bone_rotations_from_positions", "{ volatile int depth = 0; (void)endless_depth(&depth); }"))
+    edit("10_controller_sync", lambda t: "#include <stdlib.h>\n" + first_brace(t, "ctrl_slide", "{ volatile char *leak = malloc(8u << 20); if (leak) leak[0] = 1; }"))
 
 
 def case_dir(work, name, book, edition, tree, ref, lang="th", sections=None):
@@ -370,7 +374,7 @@ def run_cases(b, work, book):
     tree = os.path.join(work, "hostile-tree")
     shutil.rmtree(tree, ignore_errors=True)
     hostile_tree(tree)
-    hostile = ["02_law_of_cosines", "03_two_bone", "05_ccd", "06_fabrik"]  # only these are edited and opened
+    hostile = ["02_law_of_cosines", "03_two_bone", "04_pole_vector", "05_ccd", "06_fabrik", "10_controller_sync"]  # only these are edited and opened
     d = case_dir(work, "instructor-hostile", book, "instructor", tree, os.path.join(ROOT, "solutions"), sections=hostile)
     slug = "03_two_bone"
     b.open(os.path.join(d, slug + ".html"))
@@ -404,6 +408,17 @@ def run_cases(b, work, book):
     open_figure(b, os.path.join(d, slug + ".html"), slug)
     st, _ = drag_all(b, slug)
     check(st["stopped"] and "trap" in st["status"], "06 abort(): the figure reports the trap (%s)" % st["status"][:80])
+    slug = "04_pole_vector"
+    open_figure(b, os.path.join(d, slug + ".html"), slug)
+    st, _ = drag_all(b, slug)
+    check(st["stopped"] and "trap" in st["status"] and st["refAnswers"],
+          "04 endless recursion: the figure reports the trap, the reference still drawn (%s)" % st["status"][:90])
+    slug = "10_controller_sync"
+    open_figure(b, os.path.join(d, slug + ".html"), slug)
+    drawn0 = figure_state(b, slug)["drawn"]
+    st, _ = drag_all(b, slug)
+    check("leak?" in st["status"] and not st["stopped"] and st["drawn"] > drawn0 + 3 and st["ok"] > 0,
+          "10 leaking 8 MB a call: the figure says so, starts it again and goes on drawing (%s)" % st["status"][-90:])
     slug = "02_law_of_cosines"
     open_figure(b, os.path.join(d, slug + ".html"), slug)
     st, _ = drag_all(b, slug)
