@@ -618,12 +618,7 @@ include classroom.mk
 # ---- make scene: the chapter's closing scene ---------------------------------
 # The real clip's root motion through the 10 controller over uneven ground,
 # posed by 01's FK with 07's foot IK on top; per-frame data for the plots
-# (plots/scene.gp draws it as part of make plots).
-SCENE_SECTIONS := 01_forward_kinematics 02_law_of_cosines 03_two_bone 07_foot_ik 09_root_motion 10_controller_sync
-$(PLOTS)/scene: plots/scene.c $(foreach s,$(SCENE_SECTIONS),solutions/$(s)/$(call section_name,$(s)).c) $(COMMON_SRC) $(HEADERS)
-	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_ALL) -Iinclude $(addprefix -Isolutions/,$(SCENE_SECTIONS)) $(filter %.c,$^) -lm -o $@
-
+# (plots/scene.gp draws it as part of make plots; plots.mk builds its program).
 .PHONY: scene
 # make scene [DIR=exercises]: the scene on your 07/09/10 where they pass (plots/scene.sh)
 scene: setup $(CHECKER) $(RUNNER_OBJS)

@@ -146,15 +146,8 @@ static void print_json(void)
     fputs("]}\n", stdout);
 }
 
-int catalog_main(int argc, char **argv)
+int catalog_main(const char *root, const char *format)
 {
-    const char *root = ".", *format = "tsv";
-    for (int i = 1; i < argc; i++) {
-        if (!strcmp(argv[i], "--root") && i + 1 < argc)
-            root = argv[++i];
-        else if (!strcmp(argv[i], "--print-catalog") && i + 1 < argc && argv[i + 1][0] != '-')
-            format = argv[++i];
-    }
     if (strcmp(format, "tsv") && strcmp(format, "json")) {
         fprintf(stderr, "checker: --print-catalog takes tsv or json (got '%s')\n", format);
         return 2;

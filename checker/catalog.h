@@ -3,7 +3,8 @@
 #ifndef CHECKER_CATALOG_H
 #define CHECKER_CATALOG_H
 
-/* Reads its own options from argv; prints to stdout; returns the exit code. */
-int catalog_main(int argc, char **argv);
+/* Prints the catalog of the tree at root as "tsv" or "json" to stdout;
+ * returns the exit code. */
+int catalog_main(const char *root, const char *format);
 
 #endif

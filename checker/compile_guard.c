@@ -12,6 +12,7 @@
 #include "driver.h"
 #include "sha256.h"
 #include "spawn.h"
+#include "text.h"
 
 #include <ctype.h>
 #include <limits.h>
@@ -191,73 +192,6 @@ static int diagnostic_outside(const options *o, const char *output, char *out, s
     return 0;
 }
 
-/* The staged source as the preprocessor reads it, for its directives:
- * trigraphs replaced (-std=c11 keeps them: "??=" is "#", "??/" a
- * backslash), lines spliced (a backslash, spaces allowed, then a newline),
- * comments made one space, string and character literals kept whole.
- * Returns a malloc'd text or NULL. */
-static char *preprocessor_view(const char *text, size_t size)
-{
-    char *a = malloc(size + 1), *b = malloc(size + 1);
-    if (!a || !b)
-        return free(a), free(b), NULL;
-    size_t n = 0;
-    for (size_t i = 0; i < size; i++) { /* trigraphs */
-        if (text[i] == '?' && i + 2 < size && text[i + 1] == '?' && strchr("=/'()!<>-", text[i + 2])) {
-            static const char from[] = "=/'()!<>-", to[] = "#\\^[]|{}~";
-            a[n++] = to[strchr(from, text[i + 2]) - from];
-            i += 2;
-        } else {
-            a[n++] = text[i];
-        }
-    }
-    size_t m = 0;
-    for (size_t i = 0; i < n; i++) { /* splices */
-        if (a[i] == '\\') {
-            size_t k = i + 1;
-            while (k < n && (a[k] == ' ' || a[k] == '\t' || a[k] == '\r'))
-                k++;
-            if (k < n && a[k] == '\n') {
-                i = k;
-                continue;
-            }
-        }
-        b[m++] = a[i];
-    }
-    n = 0;
-    for (size_t i = 0; i < m; i++) { /* comments, literals */
-        if (b[i] == '/' && i + 1 < m && b[i + 1] == '*') {
-            const char *end = NULL;
-            for (size_t k = i + 2; k + 1 < m && !end; k++)
-                if (b[k] == '*' && b[k + 1] == '/')
-                    end = b + k;
-            a[n++] = ' ';
-            i = end ? (size_t)(end - b) + 1 : m;
-        } else if (b[i] == '/' && i + 1 < m && b[i + 1] == '/') {
-            while (i < m && b[i] != '\n')
-                i++;
-            a[n++] = ' ';
-            if (i < m)
-                a[n++] = '\n';
-        } else if (b[i] == '"' || b[i] == '\'') {
-            char quote = b[i];
-            a[n++] = b[i++];
-            for (; i < m && b[i] != quote && b[i] != '\n'; i++) {
-                if (b[i] == '\\' && i + 1 < m && b[i + 1] != '\n')
-                    a[n++] = b[i++];
-                a[n++] = b[i];
-            }
-            if (i < m)
-                a[n++] = b[i];
-        } else {
-            a[n++] = b[i];
-        }
-    }
-    a[n] = '\0';
-    free(b);
-    return a;
-}
-
 static const char *skip_blanks(const char *p)
 {
     while (*p == ' ' || *p == '\t' || *p == '\r' || *p == '\f' || *p == '\v')
@@ -273,7 +207,7 @@ int guard_line_markers(const char *staged, char *out, size_t out_size)
     static char text[1 << 20];
     size_t size = fread(text, 1, sizeof text, f);
     fclose(f);
-    char *view = preprocessor_view(text, size);
+    char *view = text_c_source_view(text, size);
     if (!view)
         return snprintf(out, out_size, "(out of memory)"), 1;
     int found = 0;

@@ -1,33 +1,13 @@
-/* diagnosis.h - the mistakes the checker can name.
- *
- * Every id here is proven by a deliberately buggy solution under
- * checker/tests/buggy/<id>/ that triggers exactly this diagnosis and no
- * other (make test checks it). Adding an id means adding its proof. */
+/* diagnosis.h - the mistakes the checker can name, listed with their
+ * advice and sections in diagnoses.def. */
 #ifndef CHECKER_DIAGNOSIS_H
 #define CHECKER_DIAGNOSIS_H
 
 typedef enum {
     DIAG_NONE = 0,
-    DIAG_DEGREES,           /* returned degrees where radians belong */
-    DIAG_BEND_FOR_INTERIOR, /* pi - answer: bend angle vs interior angle */
-    DIAG_NAN_ACOS,          /* NaN from acos of a cosine outside [-1, 1] */
-    DIAG_DISTANCE_MARGIN,   /* distance clamped by a margin: ~178.4 deg at full reach */
-    DIAG_POLE_SIDE,         /* middle joint bent away from the pole */
-    DIAG_BONE_LENGTH,       /* a bone changed length */
-    DIAG_ROOT_DRIFT,        /* the fixed root moved */
-    DIAG_MULTIPLY_ORDER,    /* FK: local * parent instead of parent * local */
-    DIAG_SMALLER_DEFICIT,   /* foot IK: hip drop from the smaller of the two deficits */
-    DIAG_POLE_LEFT_BEHIND,  /* foot IK: knee pole not moved down with the hip drop */
-    DIAG_CCD_ORDER,         /* CCD pass visits the joints root -> tip */
-    DIAG_CCD_DIRECTION,     /* CCD swings target onto tip (the inverse) */
-    DIAG_CCD_LENGTH_RESTORE, /* CCD without the per-pass length restore */
-    DIAG_FABRIK_BACKWARD_LAST, /* FABRIK pass ends on a backward sweep: sweeps swapped or no root reset */
-    DIAG_COINCIDENT_JOINTS, /* a bone collapsed: no fallback where two points coincide */
-    DIAG_UP_FALLBACK,       /* two-bone: the chapter's Vector3.up fallback, itself on a vertical line */
-    DIAG_TARGET_ON_ROOT,    /* two-bone: the chapter's normalized zero vector, target on the root */
-    DIAG_LERP_CLAMPED,      /* FABRIK: Unity's Vector3.Lerp clamps lambda to 1, bones shrink */
-    DIAG_WEIGHT_JUMP,       /* foot IK: the chapter's weight set to 0 or 1 at once, no fade */
-    DIAG_DELTA_NOT_TURNED,  /* root motion: the clip's delta added in world axes, not turned by the yaw */
+#define DIAGNOSIS(name, id, sections, th, en) DIAG_##name,
+#include "diagnoses.def"
+#undef DIAGNOSIS
     DIAG_COUNT
 } diagnosis;
 

@@ -208,16 +208,16 @@ static void remove_work(const submission *sub)
         remove_tree(work);
 }
 
-/* The first line a command printed on stdout and stderr when it exited 0,
- * else "unknown": the checker's command_line (outputs.c), with the same
- * clean environment, so the answer is the one it would have found. */
-static void command_line(const char *const *argv, char *out, size_t size)
+/* What a command printed on stdout and stderr (at most max - 1 bytes) when
+ * it exited 0, as a malloc'd string, else NULL. Run with the checker's clean
+ * environment (outputs.c's command_line), so an answer is the one it would
+ * have found. */
+static char *command_output(const char *const *argv, size_t max)
 {
-    snprintf(out, size, "unknown");
-    int exit_code = -1;
     int fds[2];
-    if (pipe2(fds, O_CLOEXEC) != 0)
-        return;
+    char *text = malloc(max);
+    if (!text || pipe2(fds, O_CLOEXEC) != 0)
+        return free(text), NULL;
     char *const env[] = {"PATH=/usr/local/bin:/usr/bin:/bin", "LC_ALL=C", NULL};
     pid_t pid = fork();
     if (pid == 0) {
@@ -229,23 +229,35 @@ static void command_line(const char *const *argv, char *out, size_t size)
         _exit(127);
     }
     close(fds[1]);
-    char text[4096];
     size_t got = 0;
     ssize_t n;
-    while (pid > 0 && (n = read(fds[0], text + got, sizeof text - 1 - got)) != 0)
-        if (n > 0 && (got += (size_t)n) == sizeof text - 1)
+    while (pid > 0 && (n = read(fds[0], text + got, max - 1 - got)) != 0)
+        if (n > 0 && (got += (size_t)n) == max - 1)
             break;
         else if (n < 0 && errno != EINTR)
             break;
     close(fds[0]);
     text[got] = '\0';
-    int status;
+    int status, exit_code = -1;
     while (pid > 0 && waitpid(pid, &status, 0) < 0 && errno == EINTR)
         ;
     if (pid > 0 && WIFEXITED(status))
         exit_code = WEXITSTATUS(status);
-    if (exit_code == 0 && got > 0)
+    if (exit_code == 0)
+        return text;
+    free(text);
+    return NULL;
+}
+
+/* The first line of command_output(), or "unknown". */
+static void command_line(const char *const *argv, char *out, size_t size)
+{
+    char *text = command_output(argv, 4096);
+    if (text && *text)
         snprintf(out, size, "%.*s", (int)strcspn(text, "\n"), text);
+    else
+        snprintf(out, size, "unknown");
+    free(text);
 }
 
 /* The checker's version (checker/version.sh, the one lookup), found once
@@ -360,36 +372,32 @@ static void csv_field(FILE *f, const char *text)
 static char g_sections[MAX_SECTIONS][64];
 static int g_section_count;
 
-/* The registry's slugs (checker/sections.def), in its order. */
-#define SECTION(num, name, SUITE, title, chapter, deps, figure) #num "_" #name,
-static const char *const REGISTRY[] = {
-#include "sections.def"
-};
-#undef SECTION
-
-/* The gradebook's columns: the sections the checker grades (the registry's
- * whose solutions/<slug>/ exists, as options.c's select_sections picks
- * them), and the most a submission can score: every check's visible and
- * hidden points in their own tables (checker/sections/<slug>/points.tsv,
- * "check visible hidden", as the checker's points.c reads them). */
-static void load_sections(void)
+/* The gradebook's columns and the most a submission can score, as the
+ * checker lists them (checker --print-catalog: points.c reads the tables):
+ * the sections the checker grades (those whose solutions/<slug>/ exists,
+ * as options.c's select_sections picks them), in the registry's order, and
+ * every check's visible and hidden points. 0 when the checker cannot say. */
+static int load_sections(void)
 {
-    for (size_t i = 0; i < MAX_SECTIONS; i++) {
-        char path[1200], line[512];
-        struct stat st;
-        snprintf(path, sizeof path, "%s/solutions/%s", g_root, REGISTRY[i]);
-        if (stat(path, &st) != 0 || !S_ISDIR(st.st_mode))
-            continue;
-        snprintf(g_sections[g_section_count++], sizeof g_sections[0], "%s", REGISTRY[i]);
-        snprintf(path, sizeof path, "%s/checker/sections/%s/points.tsv", g_root, REGISTRY[i]);
-        FILE *f = fopen(path, "r");
-        double visible, hidden;
-        while (f && fgets(line, sizeof line, f))
-            if (line[0] != '#' && sscanf(line, "%*s %lf %lf", &visible, &hidden) == 2)
-                g_points_total += visible + hidden;
-        if (f)
-            fclose(f);
-    }
+    char *catalog = command_output((const char *const[]){g_checker, "--root", g_root, "--print-catalog", "tsv", NULL}, 1 << 20);
+    for (int pass = 0; pass < 2; pass++) /* the sections, then their checks */
+        for (char *line = catalog; line && *line; line += strcspn(line, "\n") + (line[strcspn(line, "\n")] != '\0')) {
+            char slug[64], path[1200];
+            double visible, hidden;
+            struct stat st;
+            if (pass == 0 && sscanf(line, "section\t%63[^\t\n]", slug) == 1) {
+                snprintf(path, sizeof path, "%s/solutions/%s", g_root, slug);
+                if (stat(path, &st) == 0 && S_ISDIR(st.st_mode) && g_section_count < MAX_SECTIONS)
+                    snprintf(g_sections[g_section_count++], sizeof g_sections[0], "%s", slug);
+            } else if (pass == 1 && sscanf(line, "check\t%63[^\t\n]\t%*[^\t]\t%*[^\t]\t%*[^\t]\t%lf\t%lf", slug, &visible, &hidden) == 3) {
+                for (int k = 0; k < g_section_count; k++)
+                    if (!strcmp(g_sections[k], slug))
+                        g_points_total += visible + hidden;
+            }
+        }
+    int listed = catalog != NULL && g_section_count > 0;
+    free(catalog);
+    return listed;
 }
 
 /* A C file without its comments and white space (strings and character
@@ -399,54 +407,32 @@ static void load_sections(void)
 static char *normalized_source(const char *path)
 {
     FILE *f = fopen(path, "rb");
-    if (!f)
+    char *text = f ? malloc(1u << 22) : NULL;
+    size_t size = text ? fread(text, 1, 1u << 22, f) : 0;
+    if (f)
+        fclose(f);
+    char *view = text ? text_c_source_view(text, size) : NULL;
+    free(text);
+    if (!view)
         return NULL;
-    size_t cap = 1 << 16, n = 0;
-    char *out = malloc(cap + 1);
-    int c, quote = 0;
-    while (out && (c = fgetc(f)) != EOF && n < (1u << 22)) {
-        if (n + 2 >= cap) {
-            char *bigger = realloc(out, 2 * cap + 1);
-            if (!bigger)
-                break;
-            out = bigger;
-            cap *= 2;
-        }
+    size_t n = 0;
+    char quote = 0;
+    for (const char *p = view; *p; p++) {
         if (quote) {
-            out[n++] = (char)c;
-            if (c == '\\') {
-                int d = fgetc(f);
-                if (d != EOF)
-                    out[n++] = (char)d;
-            } else if (c == quote || c == '\n') {
+            view[n++] = *p;
+            if (*p == '\\' && p[1])
+                view[n++] = *++p;
+            else if (*p == quote || *p == '\n')
                 quote = 0;
-            }
-            continue;
-        }
-        if (c == '"' || c == '\'') {
-            quote = c;
-            out[n++] = (char)c;
-        } else if (c == '/') {
-            int d = fgetc(f);
-            if (d == '/') {
-                while ((c = fgetc(f)) != EOF && c != '\n') {}
-            } else if (d == '*') {
-                int prev = 0;
-                while ((c = fgetc(f)) != EOF && !(prev == '*' && c == '/'))
-                    prev = c;
-            } else {
-                out[n++] = '/';
-                if (d != EOF)
-                    ungetc(d, f);
-            }
-        } else if (c != ' ' && c != '\t' && c != '\n' && c != '\r' && c != '\f' && c != '\v') {
-            out[n++] = (char)c;
+        } else if (*p == '"' || *p == '\'') {
+            quote = *p;
+            view[n++] = *p;
+        } else if (!strchr(" \t\n\r\f\v", *p)) {
+            view[n++] = *p;
         }
     }
-    fclose(f);
-    if (out)
-        out[n] = '\0';
-    return out;
+    view[n] = '\0';
+    return view;
 }
 
 static void same_as(const char *subs, submission *sub)
@@ -905,7 +891,10 @@ int main(int argc, char **argv)
         fprintf(stderr, "grade_all: cannot create %s\n", g_stage_root);
         return 2;
     }
-    load_sections();
+    if (!load_sections()) {
+        fprintf(stderr, "grade_all: %s --print-catalog does not list the sections to grade\n", g_checker);
+        return 2;
+    }
     write_submission_list(r.out, list, count);
     int resumed = r.resume ? resume_finished(list, count, seed) : 0;
     for (int i = 0; i < count; i++)

@@ -13,7 +13,7 @@
  *
  *     <!-- for: distance_margin full_reach_rounding -->
  *
- * naming diagnosis ids (diagnosis.c). The next hint is the weakest one
+ * naming diagnosis ids (diagnoses.def). The next hint is the weakest one
  * not shown yet that is for the named mistake of the failure on screen
  * (the one the report leads with; an untouched stub names none), else
  * the weakest not shown yet: hints

@@ -92,14 +92,10 @@ typedef enum {
     MSG_OVERRUN_GIVEN,      /* %s function, %d call, %d calls */
     MSG_NO_OVERRUN,
     MSG_OVERRUN_GOT,        /* %d bytes */
-    MSG_ADVICE_DEGREES,
-    MSG_ADVICE_BEND_FOR_INTERIOR,
-    MSG_ADVICE_NAN_ACOS,
-    MSG_ADVICE_DISTANCE_MARGIN,
-    MSG_ADVICE_POLE_SIDE,
-    MSG_ADVICE_BONE_LENGTH,
-    MSG_ADVICE_ROOT_DRIFT,
-    MSG_ADVICE_MULTIPLY_ORDER,
+    /* each diagnosis's advice (diagnoses.def) */
+#define DIAGNOSIS(name, id, sections, th, en) MSG_ADVICE_##name,
+#include "diagnoses.def"
+#undef DIAGNOSIS
     /* The checks' own sentences, one file per section
      * (checker/sections/<slug>/messages.def, listed in sections.def):
      * MSG(ID, "thai", "english") lines. */

@@ -255,8 +255,8 @@ int options_parse(options *o, int argc, char **argv, double started)
         print_messages();
         return 0;
     }
-    if (catalog) /* catalog.c reads its own --root and format */
-        return catalog_main(5, (char *[]){argv[0], "--root", (char *)o->root, "--print-catalog", (char *)catalog, NULL});
+    if (catalog)
+        return catalog_main(o->root, catalog);
     default_paths(o);
     set_budgets(o, timeout_given, started);
     struct stat st;

@@ -2,6 +2,7 @@
 #include "text.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 size_t text_decode(const unsigned char *p, size_t n, unsigned *cp, int *cut)
@@ -151,4 +152,66 @@ void text_replace_all(const char *text, const char *from, const char *to, char *
         }
     }
     out[n] = '\0';
+}
+
+char *text_c_source_view(const char *text, size_t size)
+{
+    char *a = malloc(size + 1), *b = malloc(size + 1);
+    if (!a || !b)
+        return free(a), free(b), NULL;
+    size_t n = 0;
+    for (size_t i = 0; i < size; i++) { /* trigraphs */
+        if (text[i] == '?' && i + 2 < size && text[i + 1] == '?' && strchr("=/'()!<>-", text[i + 2])) {
+            static const char from[] = "=/'()!<>-", to[] = "#\\^[]|{}~";
+            a[n++] = to[strchr(from, text[i + 2]) - from];
+            i += 2;
+        } else {
+            a[n++] = text[i];
+        }
+    }
+    size_t m = 0;
+    for (size_t i = 0; i < n; i++) { /* splices */
+        if (a[i] == '\\') {
+            size_t k = i + 1;
+            while (k < n && (a[k] == ' ' || a[k] == '\t' || a[k] == '\r'))
+                k++;
+            if (k < n && a[k] == '\n') {
+                i = k;
+                continue;
+            }
+        }
+        b[m++] = a[i];
+    }
+    n = 0;
+    for (size_t i = 0; i < m; i++) { /* comments, literals */
+        if (b[i] == '/' && i + 1 < m && b[i + 1] == '*') {
+            const char *end = NULL;
+            for (size_t k = i + 2; k + 1 < m && !end; k++)
+                if (b[k] == '*' && b[k + 1] == '/')
+                    end = b + k;
+            a[n++] = ' ';
+            i = end ? (size_t)(end - b) + 1 : m;
+        } else if (b[i] == '/' && i + 1 < m && b[i + 1] == '/') {
+            while (i < m && b[i] != '\n')
+                i++;
+            a[n++] = ' ';
+            if (i < m)
+                a[n++] = '\n';
+        } else if (b[i] == '"' || b[i] == '\'') {
+            char quote = b[i];
+            a[n++] = b[i++];
+            for (; i < m && b[i] != quote && b[i] != '\n'; i++) {
+                if (b[i] == '\\' && i + 1 < m && b[i + 1] != '\n')
+                    a[n++] = b[i++];
+                a[n++] = b[i];
+            }
+            if (i < m)
+                a[n++] = b[i];
+        } else {
+            a[n++] = b[i];
+        }
+    }
+    a[n] = '\0';
+    free(b);
+    return a;
 }

@@ -72,4 +72,12 @@ size_t text_safe_str(char *out, size_t out_size, const char *in, unsigned flags)
  * bytes: for paths and names inside text already made safe). */
 void text_replace_all(const char *text, const char *from, const char *to, char *out, size_t out_size);
 
+/* A C source as the preprocessor reads it: trigraphs replaced (-std=c11
+ * keeps them: "??=" is "#", "??/" a backslash), lines spliced (a
+ * backslash, spaces allowed, then a newline), each comment one space,
+ * string and character literals kept whole. The compile guard reads the
+ * directives in it; grade_all compares it with the stub and the reference.
+ * Returns a malloc'd, NUL-terminated text or NULL. */
+char *text_c_source_view(const char *text, size_t size);
+
 #endif

@@ -15,14 +15,12 @@ HAVE_GNUPLOT := $(shell command -v gnuplot 2>/dev/null)
 GNUPLOT := LC_ALL=C.UTF-8 gnuplot
 GNUPLOT_HINT := gnuplot is not installed: run 'make setup' (as root) or 'sudo apt-get install -y gnuplot-nox' to draw the figures
 
-FIGURE_SECTIONS := 01_forward_kinematics 02_law_of_cosines 03_two_bone 04_pole_vector
-$(PLOTS)/figures: plots/figures.c $(foreach s,$(FIGURE_SECTIONS),solutions/$(s)/$(call section_name,$(s)).c) $(HEADERS)
+# Each figure's program links every reference section (the programs' shared
+# objects): no list of sections here to keep in step with sections.def.
+PLOT_LINK := $(patsubst %.c,$(BUILD)/progobj/%.o,$(REF_SRC) $(COMMON_SRC))
+$(PLOTS)/figures $(PLOTS)/convergence $(PLOTS)/applied $(PLOTS)/scene: $(PLOTS)/%: plots/%.c $(PLOT_LINK) $(HEADERS)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_ALL) -Iinclude $(addprefix -Isolutions/,$(FIGURE_SECTIONS)) $(filter %.c,$^) -lm -o $@
-
-$(PLOTS)/convergence: plots/convergence.c solutions/05_ccd/ccd.c solutions/06_fabrik/fabrik.c $(HEADERS)
-	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_ALL) -Iinclude -Isolutions/05_ccd -Isolutions/06_fabrik $(filter %.c,$^) -lm -o $@
+	$(CC) $(CFLAGS_ALL) -Iinclude $(addprefix -Isolutions/,$(SECTIONS)) $< $(PLOT_LINK) -lm -o $@
 
 $(PLOTS)/convergence.dat: $(PLOTS)/convergence
 	@$< $@ $(PLOTS)/convergence_summary.txt
@@ -34,11 +32,6 @@ $(PLOTS)/fk.dat $(PLOTS)/angles.dat $(PLOTS)/triangle.dat $(PLOTS)/pole.dat: $(P
 	@$< $* $@
 
 # 07-10 from their references (run from the root: 09 reads the CMU clip).
-APPLIED_SECTIONS := 02_law_of_cosines 03_two_bone 07_foot_ik 08_aim_ik 09_root_motion 10_controller_sync
-$(PLOTS)/applied: plots/applied.c $(foreach s,$(APPLIED_SECTIONS),solutions/$(s)/$(call section_name,$(s)).c) $(COMMON_SRC) $(HEADERS)
-	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_ALL) -Iinclude $(addprefix -Isolutions/,$(APPLIED_SECTIONS)) $(filter %.c,$^) -lm -o $@
-
 $(PLOTS)/foot_ik.dat $(PLOTS)/aim.dat $(PLOTS)/root_path.dat $(PLOTS)/controller.dat: $(PLOTS)/%.dat: $(PLOTS)/applied checker/data/mocap/cmu_131_01_start_walk_stop.bvh
 	@$< $* $@
 

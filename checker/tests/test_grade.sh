@@ -426,13 +426,23 @@ fi
 
 # A checker that dies (exit 2) still leaves valid files, scored out of the
 # real maximum, not 0 / 0.
-printf '#!/bin/sh\nexit 2\n' > "$dir/dying_checker" && chmod +x "$dir/dying_checker"
+# (it lists its catalog, as grade_all asks first, then dies on the submission)
+printf '#!/bin/sh\ncase "$*" in *--print-catalog*) exec "%s" "$@";; esac\nexit 2\n' "$(realpath "$checker")" > "$dir/dying_checker" && chmod +x "$dir/dying_checker"
 mkdir -p "$dir/subs_dying" && cp -r solutions "$dir/subs_dying/someone"
 echo 1 | "$grade_all" --subs "$dir/subs_dying" --out "$dir/o_dying" --csv "$dir/o_dying.csv" --jobs 1 \
   --checker "$dir/dying_checker" --root . --objdir "$objdir" --work "$dir/w_dying" > "$dir/dying.log" 2>&1
 fallback_max=$(jq -r .extra_data.max_score "$dir/o_dying/someone/results.json" 2>/dev/null)
 awk -v a="$fallback_max" -v b="$max" 'BEGIN { exit !(a == b && b > 0) }' && grep -q "^someone,0.00,$max" "$dir/o_dying.csv" && ok \
   || bad "a dying checker's fallback is out of $fallback_max (expected $max)"
+
+# A checker that cannot even list its sections: grade_all stops at once and
+# says why (the instructor's build is broken, no submission is graded).
+printf '#!/bin/sh\nexit 2\n' > "$dir/mute_checker" && chmod +x "$dir/mute_checker"
+echo 1 | "$grade_all" --subs "$dir/subs_dying" --out "$dir/o_mute" --csv "$dir/o_mute.csv" --jobs 1 \
+  --checker "$dir/mute_checker" --root . --objdir "$objdir" --work "$dir/w_mute" > "$dir/mute.log" 2>&1
+rc=$?
+[ "$rc" = 2 ] && grep -q "does not list the sections to grade" "$dir/mute.log" && [ ! -e "$dir/o_mute.csv" ] && ok \
+  || bad "grade_all with a checker that lists no sections: exit $rc (expected 2 and a message, see $dir/mute.log)"
 
 echo "test-grade: $pass passed, $fail failed"
 [ "$fail" = 0 ]

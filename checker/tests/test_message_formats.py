@@ -7,8 +7,9 @@ same printf arguments (make test-messages).
                                           cases, then a copy of ROOT's message
                                           files with one pair made to differ
 
-A message is `M(ID, "thai", "english")` in checker/messages.c or
-`MSG(ID, "thai", "english")` in a .def file that checker/sections.def
+A message is `M(ID, "thai", "english")` in checker/messages.c, a
+diagnosis's advice `DIAGNOSIS(NAME, "id", "sections", "thai", "english")` in
+checker/diagnoses.def, or `MSG(ID, "thai", "english")` in a .def file that checker/sections.def
 includes (checker/sections/<slug>/messages.def, sections/ik_chain_messages.def;
 any other .def under checker/sections/ is read too). Both texts are format
 strings chosen at run time (msg(), T()), so a pair whose conversions differ
@@ -116,8 +117,10 @@ def tokens(text, path):
     return out
 
 
-def messages_of(path, macro):
-    """[(id, thai, english, line)] of every macro(ID, "...", "...") in path."""
+def messages_of(path, macro, skip=0):
+    """[(id, thai, english, line)] of every macro(ID, "...", "...") in path;
+    with skip, that many string arguments come between the id and the texts
+    (DIAGNOSIS(NAME, "id", "sections", "thai", "english"))."""
     with open(path, encoding="utf-8") as f:
         toks = tokens(f.read(), path)
     found, i = [], 0
@@ -129,7 +132,7 @@ def messages_of(path, macro):
                 raise ReadError(f"{where}: {macro}( not followed by an id and a comma")
             ident, j = toks[j][1], j + 2
             texts = []
-            for closing in (",", ")"):
+            for closing in ("," * skip) + ",)":
                 parts = []
                 while j < len(toks) and toks[j][0] == "string":
                     parts.append(toks[j][1])
@@ -138,7 +141,7 @@ def messages_of(path, macro):
                     raise ReadError(f"{where}: {ident}: expected string literals then '{closing}'")
                 texts.append("".join(parts))
                 j += 1
-            found.append((ident, texts[0], texts[1], toks[i][2]))
+            found.append((ident, texts[skip], texts[skip + 1], toks[i][2]))
             i = j
         else:
             i += 1
@@ -186,24 +189,27 @@ def compare(ident, thai, english):
 
 
 def message_files(root):
-    """messages.c, then every .def sections.def includes, then any other .def."""
+    """(path, macro, skip) of messages.c, diagnoses.def (the advice), then
+    every .def sections.def includes, then any other .def."""
     checker = os.path.join(root, "checker")
-    files = [(os.path.join(checker, "messages.c"), "M")]
+    files = [(os.path.join(checker, "messages.c"), "M", 0), (os.path.join(checker, "diagnoses.def"), "DIAGNOSIS", 2)]
     with open(os.path.join(checker, "sections.def"), encoding="utf-8") as f:
         included = re.findall(r'^#include "([^"]+\.def)"', f.read(), re.M)
     defs = [os.path.join(checker, p) for p in included]
     defs += sorted(set(glob.glob(os.path.join(checker, "sections", "**", "*.def"), recursive=True)) - set(defs))
-    return files + [(p, "MSG") for p in defs]
+    return files + [(p, "MSG", 0) for p in defs]
 
 
 def check(root):
     """Problems found under root, as lines; raises ReadError."""
     problems, seen, pairs = [], {}, []
-    for path, macro in message_files(root):
-        found = messages_of(path, macro)
+    for path, macro, skip in message_files(root):
+        found = messages_of(path, macro, skip)
         if not found:
             raise ReadError(f"{path}: no {macro}(ID, \"thai\", \"english\") found")
         for ident, thai, english, line in found:
+            if macro == "DIAGNOSIS":  # its advice is the message MSG_ADVICE_<NAME>
+                ident = "MSG_ADVICE_" + ident
             where = f"{os.path.relpath(path, root)}:{line}"
             if ident in seen:
                 problems.append(f"{where}: {ident} is also at {seen[ident]}")
@@ -281,16 +287,16 @@ def prove(root):
             bad += 1
         # a copy of the tree's message files with the first pair that takes
         # an argument changed in its English text: the check must name it alone
-        for rel in ("checker/messages.c", "checker/messages.h", "checker/sections.def"):
+        for rel in ("checker/messages.c", "checker/messages.h", "checker/sections.def", "checker/diagnoses.def"):
             os.makedirs(os.path.dirname(os.path.join(tmp, rel)), exist_ok=True)
             shutil.copy(os.path.join(root, rel), os.path.join(tmp, rel))
-        for path, _ in message_files(root)[1:]:
+        for path, _, _ in message_files(root)[2:]:
             rel = os.path.relpath(path, root)
             os.makedirs(os.path.dirname(os.path.join(tmp, rel)), exist_ok=True)
             shutil.copy(path, os.path.join(tmp, rel))
         target = None
-        for path, macro in message_files(tmp)[1:]:
-            for ident, thai, english, line in messages_of(path, macro):
+        for path, macro, skip in message_files(tmp)[2:]:
+            for ident, thai, english, line in messages_of(path, macro, skip):
                 if ident not in NOT_FORMATS and re.search(r'%d', english):
                     target = (path, ident)
                     break

@@ -8,7 +8,7 @@
 #   chapters/<slug>.md
 #   exercises/<slug>/ and solutions/<slug>/ with the graded file and its header
 #   checker/tests/buggy/<id>/<slug>.sed for every section a diagnosis names
-#     (diagnosis.c's SECTIONS_OF), and no proof for a pairing it does not name
+#     (checker/diagnoses.def), and no proof for a pairing it does not name
 #   a hint for each of those diagnoses in both languages, and no hint tagged
 #     "<!-- for: x -->" with an x that is not a diagnosis of its section
 #   the README's table of sections and the intro's table of chapter
@@ -68,7 +68,7 @@ done < <(for f in checker/sections/*/points.tsv; do
 # is of a diagnosis and a section it names.
 while IFS=$'\t' read -r id sections; do
   checked=$((checked + 1))
-  [ -n "$sections" ] || bad "diagnosis $id: names no section (SECTIONS_OF in checker/diagnosis.c)"
+  [ -n "$sections" ] || bad "diagnosis $id: names no section (checker/diagnoses.def)"
   for slug in $sections; do
     checked=$((checked + 1))
     grep -qx "$slug" <<<"$slugs" || bad "diagnosis $id: names $slug, which is not a section"
@@ -80,12 +80,12 @@ for f in checker/tests/buggy/*/*.sed; do
   id=$(basename "$(dirname "$f")") slug=$(basename "$f" .sed)
   checked=$((checked + 1))
   if ! grep -q "^diagnosis	$id	" <<<"$catalog"; then
-    bad "$f: there is no diagnosis '$id' (checker/diagnosis.c)"; continue
+    bad "$f: there is no diagnosis '$id' (checker/diagnoses.def)"; continue
   fi
   sections=$(awk -F'\t' -v d="$id" '$1 == "diagnosis" && $2 == d { print $3 }' <<<"$catalog")
   case " $sections " in
     *" $slug "*) ;;
-    *) bad "$f: diagnosis '$id' does not name $slug (SECTIONS_OF in checker/diagnosis.c: '$sections')" ;;
+    *) bad "$f: diagnosis '$id' does not name $slug (checker/diagnoses.def: '$sections')" ;;
   esac
 done
 
