@@ -423,14 +423,20 @@ static uint64_t rng_next(rng *r)
     return z ^ (z >> 31);
 }
 
-rng rng_for(const char *check_name)
+rng rng_for(const char *stream_name)
 {
     uint64_t h = 1469598103934665603ull; /* FNV-1a of the name, mixed with the seed */
-    for (const char *p = check_name; *p; p++)
+    for (const char *p = stream_name; *p; p++)
         h = (h ^ (unsigned char)*p) * 1099511628211ull;
     rng r = {h ^ (CHECK_ENV.seed * 0x9E3779B97F4A7C15ull)};
     rng_next(&r);
     return r;
+}
+
+rng check_rng(void)
+{
+    CU_pTest test = CU_get_current_test();
+    return rng_for(test && test->pName ? test->pName : "");
 }
 
 float rng_float(rng *r, float lo, float hi)

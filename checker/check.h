@@ -101,12 +101,16 @@ const char *fmt_v3(vec3 v);
 const char *fmt_deg(float radians);
 const char *fmt(const char *format, ...);
 
-/* Deterministic random cases: every check draws from its own stream, so
- * adding a check never changes another's cases. Drawing marks nothing: a
- * check that draws is declared CHECK_RANDOM in its suite's table
- * (sections.h), which is what re-runs it with the hidden seed. */
+/* Deterministic random cases: every check draws from its own stream, named
+ * by the check and mixed with the seed, so adding a check never changes
+ * another's cases. Drawing marks nothing: a check that draws is declared
+ * CHECK_RANDOM in its suite's table (sections.h), which is what re-runs it
+ * with the hidden seed. */
 typedef struct { uint64_t state; } rng;
-rng rng_for(const char *check_name);
+/* The running check's stream (its name in the suite's table). */
+rng check_rng(void);
+/* A named stream, for cases drawn outside a check (a section's figure). */
+rng rng_for(const char *stream_name);
 float rng_float(rng *r, float lo, float hi);
 vec3 rng_v3(rng *r, float lo, float hi);
 vec3 rng_unit_v3(rng *r);

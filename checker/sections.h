@@ -14,7 +14,7 @@ typedef struct {
     unsigned flags;       /* CHECK_RANDOM or CHECK_FIXED, said for every check */
 } check_def;
 
-/* The check draws its cases from the seed (rng_for): the driver sweeps it
+/* The check draws its cases from the seed (check_rng): the driver sweeps it
  * over --seed-count seeds and, when grading, runs it again on cases drawn
  * from the hidden seed, for its hidden points. A grading decision, so it
  * is declared here, beside the check, not inferred from the drawing. */

@@ -548,7 +548,7 @@ void ik_chain_reaches_targets(const ik_chain_spec *s)
     static ik_chain_request rq[IK_CHAIN_MAX_SIZES * REACH_CASES];
     static ik_chain_response rs[IK_CHAIN_MAX_SIZES * REACH_CASES];
     int sizes = size_count(s);
-    rng r = rng_for("reaches_targets");
+    rng r = check_rng();
     int n = 0;
     /* a chain of IK_CHAIN_MAX_JOINTS joints gets fewer cases: a wrong
      * solver that never converges runs every pass on each of them */
@@ -585,7 +585,7 @@ void ik_chain_unreachable_target(const ik_chain_spec *s)
     for (int b = 0; b < size_count(s); b++)
         for (int k = 0; k < (s->bones[b] > FAR_LONG_BONES ? FAR_CASES_LONG : s->far_cases_per_size); k++)
             size_of[n++] = s->bones[b];
-    rng r = rng_for("unreachable_target");
+    rng r = check_rng();
     for (int c = 0; c < n; c++) {
         int bones = size_of[c];
         for (;;) {
@@ -637,7 +637,7 @@ void ik_chain_target_on_joint(const ik_chain_spec *s)
     enum { MAX_CASES = ON_JOINT_CHAINS * 6 };
     static ik_chain_request rq[MAX_CASES];
     static ik_chain_response rs[MAX_CASES];
-    rng r = rng_for("target_on_joint");
+    rng r = check_rng();
     int n = 0;
     for (int k = 0; k < ON_JOINT_CHAINS; k++) {
         int bones = k < 3 ? 3 : 5;
@@ -977,7 +977,7 @@ void ik_chain_pass_by_pass(const ik_chain_spec *s)
         sizes[b] = s->bones[b];
     if (sizes[size_n - 1] != IK_CHAIN_MAX_JOINTS - 1)
         sizes[size_n++] = IK_CHAIN_MAX_JOINTS - 1;
-    rng r = rng_for("pass_by_pass");
+    rng r = check_rng();
     int n = 0;
     for (int b = 0; b < size_n; b++)
         for (int c = 0; c < PASS_CASES; c++) {

@@ -194,7 +194,7 @@ static void random_skeletons(void)
     static fk_request rq[RANDOM_SKELETONS];
     static fk_response rs[RANDOM_SKELETONS];
     memset(rq, 0, sizeof rq);
-    rng r = rng_for("random_skeletons");
+    rng r = check_rng();
     for (int c = 0; c < RANDOM_SKELETONS; c++) {
         int count = 1 + (int)rng_float(&r, 0.0f, (float)FK_MAX_BONES - 0.01f);
         rq[c].count = count;
@@ -393,7 +393,7 @@ static void writes_stay_inside(void)
     static fk_request rq[N];
     static fk_response rs[N];
     memset(rq, 0, sizeof rq);
-    rng r = rng_for("writes_stay_inside");
+    rng r = check_rng();
     for (int c = 0; c < N; c++) {
         rq[c].count = COUNTS[c];
         for (int i = 0; i < COUNTS[c]; i++) {

@@ -297,7 +297,7 @@ static void random_triangles(void)
 {
     static loc_request rq[RANDOM_CASES];
     static loc_response rs[RANDOM_CASES];
-    rng r = rng_for("random_triangles");
+    rng r = check_rng();
     for (int i = 0; i < RANDOM_CASES; i++) {
         float l1 = rng_float(&r, 0.1f, 2.0f), l2 = rng_float(&r, 0.1f, 2.0f);
         float lo = fabsf(l1 - l2), hi = l1 + l2;
@@ -316,7 +316,7 @@ static void out_of_reach(void)
     /* D beyond L1 + L2: no triangle exists; the arm is straight. */
     loc_request rq[64];
     loc_response rs[64];
-    rng r = rng_for("out_of_reach");
+    rng r = check_rng();
     for (int i = 0; i < 64; i++) {
         float l1 = rng_float(&r, 0.1f, 2.0f), l2 = rng_float(&r, 0.1f, 2.0f);
         rq[i] = (loc_request){l1, l2, (l1 + l2) * rng_float(&r, 1.001f, 5.0f)};
@@ -335,7 +335,7 @@ static void too_close(void)
      * when the upper bone is longer, away from it when it is shorter. */
     loc_request rq[64];
     loc_response rs[64];
-    rng r = rng_for("too_close");
+    rng r = check_rng();
     for (int i = 0; i < 64; i++) {
         float l1 = rng_float(&r, 0.1f, 2.0f), l2 = rng_float(&r, 0.1f, 2.0f);
         if (fabsf(l1 - l2) < 0.05f)
@@ -360,7 +360,7 @@ static void full_reach_rounding(void)
     loc_request rq[32];
     loc_response rs[32];
     int n = 0;
-    rng r = rng_for("full_reach_rounding");
+    rng r = check_rng();
     rq[n++] = (loc_request){0.6f, 0.5f, 1.1f}; /* the chapter's own section 14 case */
     for (int tries = 0; tries < 100000 && n < 32; tries++) {
         float l1 = rng_float(&r, 0.05f, 3.0f), l2 = rng_float(&r, 0.05f, 3.0f), d = l1 + l2;

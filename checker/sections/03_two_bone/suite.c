@@ -280,7 +280,7 @@ static void reachable_targets(void)
 {
     static two_bone_request rq[RANDOM_CASES];
     static two_bone_response rs[RANDOM_CASES];
-    rng r = rng_for("reachable_targets");
+    rng r = check_rng();
     for (int i = 0; i < RANDOM_CASES; i++) {
         vec3 root;
         float l1, l2;
@@ -308,7 +308,7 @@ static void out_of_reach(void)
     enum { N = 200 };
     static two_bone_request rq[N];
     static two_bone_response rs[N];
-    rng r = rng_for("out_of_reach");
+    rng r = check_rng();
     for (int i = 0; i < N; i++) {
         vec3 root;
         float l1, l2;
@@ -331,7 +331,7 @@ static void too_close(void)
     enum { N = 200 };
     static two_bone_request rq[N];
     static two_bone_response rs[N];
-    rng r = rng_for("too_close");
+    rng r = check_rng();
     for (int i = 0; i < N; i++) {
         vec3 root;
         float l1, l2;
@@ -450,7 +450,7 @@ static void limb_scale(void)
     enum { N = 2 * SCALE_KINDS * SCALE_PER_KIND + 2 * SCALE_KINDS + 2 };
     static two_bone_request rq[N];
     static two_bone_response rs[N];
-    rng r = rng_for("limb_scale");
+    rng r = check_rng();
     int n = 0;
     for (int sc = 0; sc < 2; sc++)
         for (int kind = 0; kind < SCALE_KINDS; kind++)
@@ -517,7 +517,7 @@ static void near_limits(void)
     enum { N = 4 * NEAR_RANDOM };
     static two_bone_request rq[N];
     static two_bone_response rs[N];
-    rng r = rng_for("near_limits");
+    rng r = check_rng();
     for (int i = 0; i < N; i++) {
         vec3 root;
         float l1, l2;

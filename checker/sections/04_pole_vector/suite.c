@@ -354,7 +354,7 @@ static void pole_offsets(void)
     pole_place_request rq[PLACE_CASES];
     pole_place_response rs[PLACE_CASES];
     memset(rq, 0, sizeof rq);
-    rng r = rng_for("pole_offsets");
+    rng r = check_rng();
     for (int i = 0; i < PLACE_CASES; i++) {
         rq[i].limb = (i % 2) ? LIMB_ELBOW : LIMB_KNEE;
         rq[i].distance = DISTANCES[(i / 2) % ND];
@@ -524,7 +524,7 @@ static void rotations_point_bones(void)
 {
     static pole_rot_request rq[ROT_CASES];
     static pole_rot_response rs[ROT_CASES];
-    rng r = rng_for("rotations_point_bones");
+    rng r = check_rng();
     for (int i = 0; i < ROT_CASES; i++) {
         limb_pose p = random_limb(&r);
         rq[i] = rot_request(p.root, p.mid, p.tip, p.pole, 0);
@@ -546,7 +546,7 @@ static void rotations_rebuild_positions(void)
 {
     static pole_rot_request rq[REBUILD_CASES];
     static pole_rot_response rs[REBUILD_CASES];
-    rng r = rng_for("rotations_rebuild_positions");
+    rng r = check_rng();
     for (int i = 0; i < REBUILD_CASES; i++) {
         limb_pose p = random_limb(&r);
         rq[i] = rot_request(p.root, p.mid, p.tip, p.pole, 0);

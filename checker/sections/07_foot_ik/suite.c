@@ -744,7 +744,7 @@ static void fade_weight(void)
     enum { FADES = 4, FADE_FRAMES = 40, EDGE = 15, N = FADES * 2 * FADE_FRAMES + EDGE };
     static foot_fade_request rq[N];
     static foot_fade_response rs[N];
-    rng r = rng_for("fade_weight");
+    rng r = check_rng();
     const float frame_rates[FADES] = {30.0f, 60.0f, 144.0f, 0.0f};
     int n = 0;
     for (int k = 0; k < FADES; k++) {
@@ -803,7 +803,7 @@ static void feet_on_slopes(void)
 {
     static foot_step_request rq[SLOPE_CASES];
     static foot_step_response rs[SLOPE_CASES];
-    rng r = rng_for("feet_on_slopes");
+    rng r = check_rng();
     for (int i = 0; i < SLOPE_CASES; i++) {
         vec3 floor = rng_v3(&r, -5.0f, 5.0f);
         stance s = random_stance(&r, floor, rng_float(&r, -IK_PI, IK_PI));
@@ -837,7 +837,7 @@ static void feet_on_steps(void)
 {
     static foot_step_request rq[STEP_CASES];
     static foot_step_response rs[STEP_CASES];
-    rng r = rng_for("feet_on_steps");
+    rng r = check_rng();
     for (int i = 0; i < STEP_CASES; i++) {
         vec3 floor = rng_v3(&r, -5.0f, 5.0f);
         float yaw = (float)((int)rng_float(&r, 0.0f, 4.0f)) * 0.5f * IK_PI;
@@ -881,7 +881,7 @@ static void hip_drop_largest_deficit(void)
     /* the reference's answer to each kept case, from the draw (the check
      * compares with it: the same call, so the same floats) */
     static foot_step_response want_of[DROP_CASES];
-    rng r = rng_for("hip_drop_largest_deficit");
+    rng r = check_rng();
     for (int i = 0; i < DROP_CASES; i++) {
         foot_step_response *probe = &want_of[i];
         do {
@@ -1052,7 +1052,7 @@ static void edge_settings(void)
            SHORT_RAY, SLOW_FADE, HIGH_RAY, KINDS };
     static foot_step_request rq[EDGE_ROUNDS * KINDS];
     static foot_step_response rs[EDGE_ROUNDS * KINDS];
-    rng r = rng_for("edge_settings");
+    rng r = check_rng();
     for (int i = 0; i < EDGE_ROUNDS * KINDS; i++) {
         int kind = i % KINDS;
         vec3 floor = rng_v3(&r, -5.0f, 5.0f);
@@ -1247,7 +1247,7 @@ static void weights_continuous_walk(void)
     enum { N = 4 };
     static foot_walk_request rq[N];
     static foot_walk_response rs[N], ref[N];
-    rng r = rng_for("weights_continuous_walk");
+    rng r = check_rng();
     const float fps[N] = {30.0f, 60.0f, 144.0f, 0.0f};
     for (int i = 0; i < N; i++) {
         foot_ik_settings settings = CHAPTER;
@@ -1343,7 +1343,7 @@ static void ledge_fades_to_animation(void)
     enum { N = 3 };
     static foot_walk_request rq[N];
     static foot_walk_response rs[N], ref[N];
-    rng r = rng_for("ledge_fades_to_animation");
+    rng r = check_rng();
     rq[0] = ledge_walk(&r, 0.04f, 1, CHAPTER);
     walk_offsets(&rq[0], &r, 60.0f, -0.5f, 0.7f, 1.5f, 0.5f);
     rq[1] = ledge_walk(&r, 0.08f, 1, CHAPTER);
@@ -1374,7 +1374,7 @@ static void leg_out_of_reach(void)
      * both lengths. */
     static foot_step_request rq[REACH_CASES];
     static foot_step_response rs[REACH_CASES];
-    rng r = rng_for("leg_out_of_reach");
+    rng r = check_rng();
     for (int i = 0; i < REACH_CASES; i++) {
         vec3 floor = rng_v3(&r, -5.0f, 5.0f);
         stance s = random_stance(&r, floor, rng_float(&r, -IK_PI, IK_PI));
@@ -1806,7 +1806,7 @@ static void invalid_input(void)
     };
     static foot_step_request rq[N];
     static foot_step_response rs[N];
-    rng r = rng_for("invalid_input");
+    rng r = check_rng();
     stance s = random_stance(&r, v3(0.0f, 0.0f, 0.0f), 0.0f);
     foot_ik_input good = stance_input(&s, CHAPTER, 1.0f);
     terrain ground = ramp_under(v3(0.0f, 0.0f, 0.0f), -0.05f, 0.0f, 0.0f);

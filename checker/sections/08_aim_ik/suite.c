@@ -429,7 +429,7 @@ static void aim_weight_endpoints(void)
      * target exactly). Any animated rotation, targets all around. */
     static aim_bone_request rq[2 * ENDPOINT_CASES];
     static aim_bone_response rs[2 * ENDPOINT_CASES];
-    rng r = rng_for("aim_weight_endpoints");
+    rng r = check_rng();
     for (int i = 0; i < ENDPOINT_CASES; i++) {
         vec3 p = rng_v3(&r, -3.0f, 3.0f);
         quat animated = rng_quat(&r);
@@ -458,7 +458,7 @@ static void aim_angle_shrinks(void)
      * between +Z and the target must fall at every step, to 0. */
     static aim_bone_request rq[SWEEP_CASES * SWEEP_STEPS];
     static aim_bone_response rs[SWEEP_CASES * SWEEP_STEPS];
-    rng r = rng_for("aim_angle_shrinks");
+    rng r = check_rng();
     for (int i = 0; i < SWEEP_CASES; i++) {
         vec3 p = rng_v3(&r, -3.0f, 3.0f);
         quat animated = rng_quat(&r);
@@ -513,7 +513,7 @@ static void aim_keeps_upright(void)
     enum { W = sizeof weights / sizeof weights[0] };
     static aim_bone_request rq[UPRIGHT_CASES * W];
     static aim_bone_response rs[UPRIGHT_CASES * W];
-    rng r = rng_for("aim_keeps_upright");
+    rng r = check_rng();
     for (int i = 0; i < UPRIGHT_CASES; i++) {
         vec3 p = rng_v3(&r, -3.0f, 3.0f);
         quat animated = upright_rotation(&r, 20.0f * IK_DEG_TO_RAD);
@@ -827,7 +827,7 @@ static void look_at_spreads(void)
     static const float weights[3] = {0.0f, AIM_LOOK_WEIGHT, 1.0f};
     static look_at_request rq[CHAIN_CASES * 3];
     static look_at_response rs[CHAIN_CASES * 3];
-    rng r = rng_for("look_at_spreads");
+    rng r = check_rng();
     for (int i = 0; i < CHAIN_CASES; i++) {
         look_at_input in = random_chain(&r, i % 3 != 2);
         for (int k = 0; k < 3; k++) {
@@ -917,7 +917,7 @@ static void look_at_weight_sweep(void)
      * every step where the reference's falls (see above). */
     static look_at_request rq[LOOK_SWEEP_CASES * LOOK_SWEEP_STEPS];
     static look_at_response rs[LOOK_SWEEP_CASES * LOOK_SWEEP_STEPS];
-    rng r = rng_for("look_at_weight_sweep");
+    rng r = check_rng();
     for (int i = 0; i < LOOK_SWEEP_CASES; i++) {
         /* In front of the character (within 100 deg of where the head
          * faces, 50 deg above or below): what a look-at is for. Behind
@@ -976,7 +976,7 @@ static void look_at_weight_sweep(void)
 
 static void look_at_degenerate(void)
 {
-    rng r = rng_for("look_at_degenerate");
+    rng r = check_rng();
     look_at_input human = random_chain(&r, 1);
     look_at_input single = random_chain(&r, 0);
     single.bone_count = 1;
@@ -1280,7 +1280,7 @@ static void wall_reach_walk_past(void)
     static wall_reach_request rq[WALKS * WALK_FRAMES];
     static wall_reach_response rs[WALKS * WALK_FRAMES];
     int first[WALKS + 1];
-    rng r = rng_for("wall_reach_walk_past");
+    rng r = check_rng();
     int n = 0;
     /* A different fade-out distance on each walk (the first is the one
      * every walk used to have), so a zero_weight_distance read from the
@@ -1325,7 +1325,7 @@ static void wall_reach_walk_past(void)
 
 static void wall_reach_invalid(void)
 {
-    rng r = rng_for("wall_reach_invalid");
+    rng r = check_rng();
     wall_reach_request good[WALK_FRAMES];
     int frames = walk_past_wall(&r, good, WALK_FRAMES, 1.6f);
     const wall_reach_input base = good[frames / 2].in; /* near the point */

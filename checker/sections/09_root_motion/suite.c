@@ -516,7 +516,7 @@ static void heading_of_root(void)
     static rm_heading_response rs[N];
     static float want[N];
     static const char *kind[N];
-    rng r = rng_for("heading_of_root");
+    rng r = check_rng();
     for (int i = 0; i < RANDOM; i++) {
         float yaw = rng_float(&r, -IK_PI, IK_PI);
         quat q = quat_from_axis_angle(v3_up(), yaw);
@@ -624,7 +624,7 @@ static void sample_between_frames(void)
     enum { N = 2 };
     static rm_sample_request rq[N];
     static rm_sample_response rs[N];
-    rng r = rng_for("sample_between_frames");
+    rng r = check_rng();
     memset(rq, 0, sizeof rq);
     make_walk(&TURNING_WALK, &rq[0].clip);
     make_walk(&ROUNDING_WALK, &rq[1].clip);
@@ -664,7 +664,7 @@ static void sample_wraps_loop(void)
     enum { C = 3 };
     static rm_sample_request rq[C];
     static rm_sample_response rs[C];
-    rng r = rng_for("sample_wraps_loop");
+    rng r = check_rng();
     memset(rq, 0, sizeof rq);
     make_walk(&STRAIGHT_LOOP, &rq[0].clip);
     make_walk(&TURNING_LOOP, &rq[1].clip);
@@ -705,7 +705,7 @@ static void deltas_add_up(void)
     enum { N = sizeof RATES / sizeof RATES[0] };
     static rm_play_request rq[N];
     static rm_play_response rs[N];
-    rng r = rng_for("deltas_add_up");
+    rng r = check_rng();
     static rm_clip clip;
     make_walk(&TURNING_WALK, &clip);
     rm_character start = unrolled(&clip, 0.0);
@@ -730,7 +730,7 @@ static void loop_three_times(void)
     enum { R = sizeof RATES / sizeof RATES[0], N = 2 * R };
     static rm_play_request rq[N];
     static rm_play_response rs[N];
-    rng r = rng_for("loop_three_times");
+    rng r = check_rng();
     static rm_clip clips[2];
     make_walk(&STRAIGHT_LOOP, &clips[0]);
     make_walk(&TURNING_LOOP, &clips[1]);
@@ -788,7 +788,7 @@ static void real_clip(void)
     if (!load_real_clip(&clip, &file))
         return;
     bvh_free(&file);
-    rng r = rng_for("real_clip");
+    rng r = check_rng();
     rm_character start = unrolled(&clip, 0.0);
     /* And a character elsewhere, facing +X: the same walk, turned, at 60 Hz. */
     rm_character elsewhere = {v3(10.0f, 0.0f, -4.0f), 0.5f * IK_PI};
@@ -862,7 +862,7 @@ static void character_frame(void)
     static rm_delta_response drs[D];
     static rm_clip walk, loop;
     const rm_clip *clips[D];
-    rng r = rng_for("character_frame");
+    rng r = check_rng();
     make_walk(&TURNING_WALK, &walk);
     make_walk(&TURNING_LOOP, &loop);
     for (int i = 0; i < RANDOM; i++) {

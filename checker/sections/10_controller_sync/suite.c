@@ -371,7 +371,7 @@ static void slide_flat(void)
     static plane faces[4];
     const char *const WHAT[4] = {T(MSG_CTRL_WHAT_WALL), T(MSG_CTRL_WHAT_TILTED_WALL),
                                         T(MSG_CTRL_WHAT_FLOOR), T(MSG_CTRL_WHAT_CEILING)};
-    rng r = rng_for("slide_flat");
+    rng r = check_rng();
     memset(rq, 0, sizeof rq);
     ctrl_box boxes[4] = {
         ctrl_box_min_max(v3(1.0f, -5.0f, -50.0f), v3(1.2f, 5.0f, 50.0f)),
@@ -701,7 +701,7 @@ static void never_inside_at_any_speed(void)
     enum { N = sizeof RATES / sizeof RATES[0] };
     static ctrl_run_request rq[N];
     static ctrl_run_response rs[N];
-    rng r = rng_for("never_inside_at_any_speed");
+    rng r = check_rng();
     memset(rq, 0, sizeof rq);
     for (int i = 0; i < N; i++) {
         room_world(&rq[i].world);
@@ -759,7 +759,7 @@ static void slides_along_wall(void)
     enum { N = sizeof RATES / sizeof RATES[0] };
     static ctrl_run_request rq[N];
     static ctrl_run_response rs[N];
-    rng r = rng_for("slides_along_wall");
+    rng r = check_rng();
     memset(rq, 0, sizeof rq);
     const float wall_x = 1.0f, drift = 30.0f * IK_DEG_TO_RAD, speed = 1.4f;
     for (int i = 0; i < N; i++) {
@@ -849,7 +849,7 @@ static void flat_ground_as_far_as_clip(void)
     enum { N = sizeof RATES / sizeof RATES[0] };
     static ctrl_run_request rq[N];
     static ctrl_run_response rs[N];
-    rng r = rng_for("flat_ground_as_far_as_clip");
+    rng r = check_rng();
     memset(rq, 0, sizeof rq);
     /* Only the uneven frame times are drawn from the seed (fill_dts; the
      * even rates draw nothing, so skipping them leaves the uneven case as
@@ -959,7 +959,7 @@ static void walks_down_slope(void)
     enum { N = sizeof RATES / sizeof RATES[0] };
     static ctrl_run_request rq[N];
     static ctrl_run_response rs[N];
-    rng r = rng_for("walks_down_slope");
+    rng r = check_rng();
     memset(rq, 0, sizeof rq);
     const float high = 1.5f, angle = 25.0f * IK_DEG_TO_RAD, bottom = high / tanf(angle);
     /* Only the uneven frame times are drawn from the seed (the even rates
