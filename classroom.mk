@@ -7,28 +7,32 @@
 #                              nothing built from them (docs/INSTRUCTORS.md)
 #   make test-classroom        export, then prove it (checker/classroom/test_classroom.sh)
 #
-# The export's checker links replay shims (checker/classroom/shims.c) in
+# The export's checker links replay shims (checker/sections/<slug>/shims.c) in
 # place of the reference: the answers the reference gave on the visible
 # seed, recorded here by a checker whose shims call the real reference.
 
 CLASSROOM := $(BUILD)/classroom
 CLASSROOM_DIR := checker/classroom
-CLASSROOM_HDRS := $(CLASSROOM_DIR)/replay.h $(CLASSROOM_DIR)/ref_names.h
+CLASSROOM_HDRS := $(CLASSROOM_DIR)/replay.h $(CLASSROOM_DIR)/shims.h $(CLASSROOM_DIR)/shims_begin.h $(CLASSROOM)/record/ref_names.h
+# Each section's shims live in its own folder (checker/sections/<slug>/shims.c).
+SHIM_SRC := $(wildcard checker/sections/*/shims.c)
 RECORD_CHECKER := $(CLASSROOM)/record/checker
 RECORD_REF_OBJS := $(foreach s,$(SECTIONS),$(CLASSROOM)/record/ref/$(s).o)
 # The visible seed, the only one the student edition has answers for.
 CLASSROOM_SEED := 1
 
 # The reference with every public name renamed ref_<name>, so the shims
-# can take the real names and call through.
+# can take the real names and call through; the names from the headers.
+$(CLASSROOM)/record/ref_names.h: $(foreach s,$(SECTIONS),solutions/$(s)/$(call section_name,$(s)).h) $(CLASSROOM_DIR)/ref_names.sh
+	@bash $(CLASSROOM_DIR)/ref_names.sh $(dir $@) $(filter %.h,$^)
 $(CLASSROOM)/record/ref/%.o: solutions/%/$$(call section_name,$$*).c $(HEADERS) $(CLASSROOM_HDRS)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_ALL) -Iinclude -Isolutions/$* -include $(CLASSROOM_DIR)/ref_names.h -c $< -o $@
+	$(CC) $(CFLAGS_ALL) -Iinclude -Isolutions/$* -include $(CLASSROOM)/record/ref_names.h -c $< -o $@
 
-$(RECORD_CHECKER): $(TRUSTED_SRC) $(SUITE_SRC) $(CLASSROOM_DIR)/shims.c $(CLASSROOM_DIR)/replay.c $(RECORD_REF_OBJS) $(HEADERS) $(CLASSROOM_HDRS) | setup
+$(RECORD_CHECKER): $(TRUSTED_SRC) $(SUITE_SRC) $(SHIM_SRC) $(CLASSROOM_DIR)/replay.c $(RECORD_REF_OBJS) $(HEADERS) $(CLASSROOM_HDRS) | setup
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_ALL) $(SECTION_INCLUDES) -I$(CLASSROOM_DIR) -DREPLAY_RECORD $(TRUSTED_SRC) $(SUITE_SRC) \
-	  $(CLASSROOM_DIR)/shims.c $(CLASSROOM_DIR)/replay.c $(COMMON_SRC) $(RECORD_REF_OBJS) -lcunit -lseccomp -lm -o $@
+	$(CC) $(CFLAGS_ALL) $(SECTION_INCLUDES) -I$(CLASSROOM_DIR) -I$(CLASSROOM)/record -DREPLAY_RECORD $(TRUSTED_SRC) $(SUITE_SRC) \
+	  $(SHIM_SRC) $(CLASSROOM_DIR)/replay.c $(COMMON_SRC) $(RECORD_REF_OBJS) -lcunit -lseccomp -lm -o $@
 
 # What the reference answered on the visible seed, for every call the
 # suites made grading: the reference itself (every lookup of a correct

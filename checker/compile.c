@@ -264,11 +264,8 @@ static int stage_source(const options *o, const section_def *s, compile_job *j, 
  * the same arguments (-fuse-ld=gold aside) - with no LTO, no -frepo and a
  * static ELF there is nothing else for it to do - and prints one line when
  * gold fails (collect2_lines puts it back). One process less a section,
- * the same runner byte for byte: measured on the loaded 2-core machine as
- * CPU (user + sys, wait4) of paired runs, the median difference was 1.3 ms
- * a link alone (200 pairs) and 1.6-1.9 ms a whole compile command (60
- * pairs each for 02, 05 and 09). Not with --cflags: an -flto or -v there
- * needs collect2. */
+ * the same runner byte for byte (its cost: checker/bench/README.md). Not
+ * with --cflags: an -flto or -v there needs collect2. */
 static int direct_link_specs(const options *o, const compile_job *j, char *flag, size_t flag_size)
 {
     char path[4200];

@@ -6,7 +6,7 @@
 # by editing only two lines of one file:
 #   checker/sections.def       its SECTION line and its messages' #include
 # and adding only the section's own folders and chapter:
-#   checker/sections/<slug>/   suite.c ops.c ops.h messages.def hints.md hints.en.md points.tsv
+#   checker/sections/<slug>/   suite.c ops.c ops.h messages.def hints.md hints.en.md points.tsv shims.c
 #   exercises/<slug>/ solutions/<slug>/   the stub and the reference
 #   chapters/<slug>.md
 # then builds and checks it end to end: the reference passes every check,
@@ -65,6 +65,11 @@ sed -i -e '/^SECTION(10,/a SECTION(11, law_of_cosines_copy, LAW_OF_COSINES_COPY,
 # builds the same sources with -O2 -Werror.
 fast_flags="-std=c11 -Wall -Wextra -Werror -Wno-format-truncation -fno-math-errno -O0"
 nice make --no-print-directory -j2 checker-and-runners CFLAGS_ALL="$fast_flags" > "$work/build.log" 2>&1 || { tail -20 "$work/build.log"; fail "the tree with $new does not build"; }
+# the student edition's recording checker links the section's own shims
+nice make --no-print-directory build/classroom/record/checker CFLAGS_ALL="$fast_flags" > "$work/record.log" 2>&1 ||
+  { tail -20 "$work/record.log"; fail "the student edition's recording checker does not link with $new's shims"; }
+nm build/classroom/record/checker | grep -q ' T copy_elbow_interior_angle$' ||
+  fail "the recording checker has no shim of $new's copy_elbow_interior_angle"
 ck() { build/checker --root . --objdir build/obj --work "$work/w" --no-color "$@"; }
 ck --dir solutions --section 11 > "$work/solutions.log" 2>&1 || { cat "$work/solutions.log"; fail "the reference of $new does not pass"; }
 ck --dir exercises --section 11 > "$work/exercises.log" 2>&1

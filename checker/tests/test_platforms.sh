@@ -184,19 +184,32 @@ fe = p.get('format_errors')
 check(p.get('gradable') is False and isinstance(fe, list) and fe and all(isinstance(e, str) and e for e in fe),
       'empty: PrairieLearn gradable false with format_errors (%r)' % p)
 # ---- the hidden re-run is declared per check (sections.h) ----
-# A check that draws cases (rng_for of its own name) must be CHECK_RANDOM,
-# or it would get no hidden re-run and no seed sweep; one that draws
-# nothing must be CHECK_FIXED, or its hidden points would be the visible
-# ones again. Read from the suites' tables (05 and 06 share
-# ik_chain_checks.c).
+# A check that draws cases (check_rng(), in its function or in one it
+# calls) must be CHECK_RANDOM, or it would get no hidden re-run and no seed
+# sweep; one that draws nothing must be CHECK_FIXED, or its hidden points
+# would be the visible ones again. Read from the suites' tables and their
+# functions' bodies (05 and 06 share ik_chain_checks.c).
 import glob, re
+def functions(src):
+    """name -> body of every function defined at the start of a line."""
+    out = {}
+    pattern = r'^[A-Za-z_][\w \*]*?\b(\w+)\([^;{]*?\)\s*\{(?:([^\n]*)\}[ \t]*$|(.*?)^\})'
+    for m in re.finditer(pattern, src, re.S | re.M):  # a one-line body, or one closed at the line's start
+        out[m.group(1)] = m.group(2) if m.group(2) is not None else m.group(3)
+    return out
 shared = open('checker/sections/ik_chain_checks.c', encoding='utf-8').read()
 for path in sorted(glob.glob('checker/sections/*/suite.c')):
     src = open(path, encoding='utf-8').read()
-    draws = set(re.findall(r'rng_for\("([a-z0-9_]+)"\)', src + ('' if 'ik_chain' not in src else shared)))
-    table = re.findall(r'\{"([a-z0-9_]+)",.*(CHECK_RANDOM|CHECK_FIXED)\}', src)
+    bodies = functions(src + ('' if 'ik_chain' not in src else '\n' + shared))
+    draws = {f for f, b in bodies.items() if 'check_rng()' in b}
+    grew = True
+    while grew:  # and whatever calls a function that draws
+        more = {f for f, b in bodies.items() if f not in draws and any(re.search(r'\b%s\(' % g, b) for g in draws)}
+        draws |= more
+        grew = bool(more)
+    table = re.findall(r'\{"([a-z0-9_]+)",.*,\s*(\w+),\s*(CHECK_RANDOM|CHECK_FIXED)\}', src)
     check(len(table) > 0, '%s: its table declares CHECK_RANDOM or CHECK_FIXED' % path)
-    wrong = [n for n, flag in table if (n in draws) != (flag == 'CHECK_RANDOM')]
+    wrong = [n for n, fn, flag in table if (fn in draws) != (flag == 'CHECK_RANDOM')]
     check(not wrong, '%s: the checks that draw cases are exactly the CHECK_RANDOM ones (%s)' % (path, wrong))
 # ---- no two draws in an order C leaves to the compiler (rng_order.py) ----
 import subprocess

@@ -2,7 +2,7 @@
 # test_sections.sh CHECKER [ROOT] - every section of the registry
 # (checker/sections.def, as the checker's own catalog lists it) has all its
 # pieces, and no piece belongs to a section the registry does not know:
-#   checker/sections/<slug>/ suite.c ops.c ops.h messages.def hints.md hints.en.md points.tsv
+#   checker/sections/<slug>/ suite.c ops.c ops.h messages.def hints.md hints.en.md points.tsv shims.c
 #     (messages.def included by sections.def; the English hints as many as the Thai;
 #     a points.tsv row for every check, and no row for a check that is gone)
 #   chapters/<slug>.md
@@ -34,7 +34,7 @@ slugs=$(awk -F'\t' '$1 == "section" { print $2 }' <<<"$catalog")
 for slug in $slugs; do
   graded=$(awk -F'\t' -v s="$slug" '$1 == "section" && $2 == s { print $3 }' <<<"$catalog")
   header=${graded%.c}.h
-  for f in suite.c ops.c ops.h messages.def hints.md hints.en.md points.tsv; do
+  for f in suite.c ops.c ops.h messages.def hints.md hints.en.md points.tsv shims.c; do
     need_file "checker/sections/$slug/$f" "$slug"
   done
   checked=$((checked + 1))
