@@ -435,6 +435,15 @@ fallback_max=$(jq -r .extra_data.max_score "$dir/o_dying/someone/results.json" 2
 awk -v a="$fallback_max" -v b="$max" 'BEGIN { exit !(a == b && b > 0) }' && grep -q "^someone,0.00,$max" "$dir/o_dying.csv" && ok \
   || bad "a dying checker's fallback is out of $fallback_max (expected $max)"
 
+# The two score-0 writers write the same bytes: grade_layout.c's
+# write_zero_results (grade_all, above) and run_autograder's write_zero
+# (which must work where nothing could be built), as the script defines it.
+writers=$(sed -n '/^json_string() {/,/^}/p; /^write_zero() {/,/^}/p' checker/gradescope/run_autograder)
+zero_text=$(python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["output"], end="")' "$dir/o_dying/someone/results.json" 2>/dev/null)
+( results="$dir/zero_from_bash.json"; eval "$writers"; write_zero "$zero_text" "$(printf %.2f "$max")" )
+[ -n "$zero_text" ] && cmp -s "$dir/zero_from_bash.json" "$dir/o_dying/someone/results.json" && ok \
+  || bad "run_autograder's write_zero and grade_all's write_zero_results differ ($dir/zero_from_bash.json)"
+
 # A checker that cannot even list its sections: grade_all stops at once and
 # says why (the instructor's build is broken, no submission is graded).
 printf '#!/bin/sh\nexit 2\n' > "$dir/mute_checker" && chmod +x "$dir/mute_checker"
