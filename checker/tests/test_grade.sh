@@ -444,6 +444,13 @@ zero_text=$(python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["ou
 [ -n "$zero_text" ] && cmp -s "$dir/zero_from_bash.json" "$dir/o_dying/someone/results.json" && ok \
   || bad "run_autograder's write_zero and grade_all's write_zero_results differ ($dir/zero_from_bash.json)"
 
+# run_autograder's own maximum (it must work where the checker could not be
+# built) is the checker's: every check's points in the catalog.
+catalog_max=$("$checker" --root . --print-catalog tsv | awk -F'\t' '$1 == "check" { t += $6 + $7 } END { printf "%.2f", t }')
+script_max=$(source_dir=.; eval "$(sed -n '/^max_score() {/,/^}/p' checker/gradescope/run_autograder)"; max_score)
+[ "$catalog_max" = "$script_max" ] && awk -v m="$catalog_max" 'BEGIN { exit !(m > 0) }' && ok \
+  || bad "run_autograder's maximum $script_max is not the catalog's $catalog_max"
+
 # A checker that cannot even list its sections: grade_all stops at once and
 # says why (the instructor's build is broken, no submission is graded).
 printf '#!/bin/sh\nexit 2\n' > "$dir/mute_checker" && chmod +x "$dir/mute_checker"
