@@ -283,7 +283,7 @@ static ik_chain_request reachable_case(const ik_chain_spec *s, rng *r, int bones
         /* Draws in statements of their own, in the order gcc drew them inside
          * the call (last argument first): C leaves that order to the compiler,
          * and clang (macOS) draws left to right, other cases than the student
-         * edition recorded (checker/classroom/shims.c). */
+         * edition recorded (its shims.c). */
         float distance = rng_float(r, lo, 0.75f * reach);
         q.target = v3_add(q.chain.joints[0], v3_scale(rng_unit_v3(r), distance));
         q.settings = settings_for(&q.chain, s->solve_passes);

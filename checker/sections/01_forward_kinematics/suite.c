@@ -205,7 +205,7 @@ static void random_skeletons(void)
             /* Draws in statements of their own, in the order gcc drew them inside
              * the call (last argument first): C leaves that order to the compiler,
              * and clang (macOS) draws left to right, other cases than the student
-             * edition recorded (checker/classroom/shims.c). */
+             * edition recorded (its shims.c). */
             quat rotation = rng_quat(&r);
             rq[c].bones[i] = bone(parent, rng_v3(&r, -1.0f, 1.0f), rotation);
         }

@@ -289,7 +289,7 @@ static void reachable_targets(void)
         /* Draws in statements of their own, in the order gcc drew them inside
          * the call (last argument first): C leaves that order to the compiler,
          * and clang (macOS) draws left to right, other cases than the student
-         * edition recorded (checker/classroom/shims.c). */
+         * edition recorded (its shims.c). */
         float distance = rng_float(&r, lo + 0.01f * hi, 0.99f * hi);
         vec3 target = v3_add(root, v3_scale(rng_unit_v3(&r), distance));
         rq[i] = request(root, target, pole_off_line(&r, root, target), l1, l2);

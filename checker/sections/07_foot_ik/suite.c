@@ -251,7 +251,7 @@ static stance random_stance(rng *r, vec3 floor, float yaw)
     /* Draws in statements of their own, in the order gcc drew them inside
      * the call (last argument first): C leaves that order to the compiler,
      * and clang (macOS) draws left to right, other cases than the student
-     * edition recorded (checker/classroom/shims.c). */
+     * edition recorded (its shims.c). */
     for (int f = 0; f < FOOT_COUNT; f++) {
         float angle = rng_float(r, -0.14f, 0.14f); /* +-8 deg */
         s.foot_tilt[f] = quat_from_axis_angle(rng_unit_v3(r), angle);

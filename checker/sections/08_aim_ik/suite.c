@@ -325,7 +325,7 @@ static quat upright_rotation(rng *r, float max_tilt)
     /* Draws in statements of their own, in the order gcc drew them inside
      * the call (last argument first): C leaves that order to the compiler,
      * and clang (macOS) draws left to right, other cases than the student
-     * edition recorded (checker/classroom/shims.c). */
+     * edition recorded (its shims.c). */
     quat lean = tilt(r, max_tilt);
     return quat_mul(quat_from_axis_angle(v3_up(), rng_float(r, -IK_PI, IK_PI)), lean);
 }

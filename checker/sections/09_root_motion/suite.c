@@ -527,7 +527,7 @@ static void heading_of_root(void)
             /* Draws in statements of their own, in the order gcc drew them inside
              * the call (last argument first): C leaves that order to the compiler,
              * and clang (macOS) draws left to right, other cases than the student
-             * edition recorded (checker/classroom/shims.c). */
+             * edition recorded (its shims.c). */
             float roll = rng_float(&r, -0.6f, 0.6f), lean = rng_float(&r, -1.2f, 1.2f);
             q = quat_mul(q, quat_mul(quat_from_axis_angle(v3_right(), lean), quat_from_axis_angle(v3_forward(), roll)));
             kind[i] = "yaw + lean + roll";

@@ -397,7 +397,7 @@ static void slide_flat(void)
         /* Draws in statements of their own, in the order gcc drew them inside
          * the call (last argument first): C leaves that order to the compiler,
          * and clang (macOS) draws left to right, other cases than the student
-         * edition recorded (checker/classroom/shims.c). */
+         * edition recorded (its shims.c). */
         float start_z = rng_float(&r, -1.0f, 1.0f);
         rq[i].start = v3(rng_float(&r, -0.3f, 0.2f), 1.0f, start_z);
         float len = rng_float(&r, 0.1f, 3.0f), angle = rng_float(&r, -1.4f, 1.4f);
