@@ -21,7 +21,7 @@
  * submissions an earlier run with the same seed and checker finished
  * (WORK/graded/<name> says so); --cache DIR hands the checker its cache of runners and results (cache.c),
  * kept under --cache-max-mb by removing the oldest entries. The gradebook's
- * columns are the registry's sections (sections.def); its last column
+ * columns are the sections checker --print-catalog lists; its last column
  * names the sections whose file is the stub's or the reference's, once
  * comments and white space are set aside. Here: scheduling and the
  * gradebook. Elsewhere: each upload's layout and the score-0 results.json
@@ -381,7 +381,8 @@ static int load_sections(void)
 {
     char *catalog = command_output((const char *const[]){g_checker, "--root", g_root, "--print-catalog", "tsv", NULL}, 1 << 20);
     for (int pass = 0; pass < 2; pass++) /* the sections, then their checks */
-        for (char *line = catalog; line && *line; line += strcspn(line, "\n") + (line[strcspn(line, "\n")] != '\0')) {
+        for (char *line = catalog, *end; line && *line; line = *end ? end + 1 : end) {
+            end = line + strcspn(line, "\n");
             char slug[64], path[1200];
             double visible, hidden;
             struct stat st;

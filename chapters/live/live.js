@@ -30,7 +30,7 @@
   /* ---- the Worker: runs one wasm solver --------------------------------
    * Written as a function so it is real code here, sent as its source. */
   function workerMain() {
-    var mod = null, inst = null, printed = '', memoryLimit = 0;
+    var mod = null, inst = null, printed = '', memoryCap = 0;
     function text(bytes) { return new TextDecoder('utf-8').decode(bytes); }
     function imports() {
       /* wasi-libc's printf, abort and exit come here; the rest answer
@@ -73,7 +73,7 @@
       /* compiled and instantiated before the first request, so that the
        * watchdog times the solver, not a busy machine starting a Worker */
       if (m.wasm) {
-        memoryLimit = m.memoryLimit;
+        memoryCap = m.memoryCap;
         try { mod = new WebAssembly.Module(m.wasm); fresh(); } catch (err) { inst = null; }
         postMessage({ ready: true });
         return;
@@ -90,7 +90,7 @@
         answer.out = new Float32Array(inst.exports.memory.buffer, inst.exports.live_out(), m.outFloats).slice();
         /* no solver needs megabytes: past half of build.py's cap (where
          * malloc answers NULL) it is a leak */
-        if (inst.exports.memory.buffer.byteLength > memoryLimit / 2) {
+        if (inst.exports.memory.buffer.byteLength > memoryCap / 2) {
           answer.memory = inst.exports.memory.buffer.byteLength;
           inst = null;  /* a leak: start clean next time */
         }
@@ -125,7 +125,7 @@
       e.preventDefault();
       self.answered({ id: self.id, trap: String(e.message || 'worker error') });
     };
-    this.worker.postMessage({ wasm: this.bytes, memoryLimit: this.memoryCap });
+    this.worker.postMessage({ wasm: this.bytes, memoryCap: this.memoryCap });
     /* a start that never ends (a constructor that loops) is stopped too,
      * with a margin a loaded machine starting a Worker never needs */
     var worker = this.worker;

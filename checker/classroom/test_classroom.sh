@@ -277,16 +277,10 @@ grep -q "^$commit" "$EXPORT/checker/replay/VERSION" && grep -q "$commit" "$EXPOR
 # ---- shims ---------------------------------------------------------------------------------
 # The edition's shims cover the registry: every section has its own
 # checker/sections/<slug>/shims.c, which includes its header, and the
-# recording checker holds, for every public function the sections' headers
-# declare, the shim under the real name and the reference as ref_<name>
-# (the names come from the headers: checker/classroom/ref_names.sh).
-public_functions() { # the registry's sections' headers -> their public functions
-  "$CHECKER" --root . --print-catalog tsv | awk -F'\t' '$1 == "section" { print $2 "/" $3 }' | while read -r s; do
-    grep -hoE '^[A-Za-z_][A-Za-z0-9_ ]*[ *]([a-z_][a-z0-9_]*)\(' "solutions/${s%.c}.h" |
-      grep -vE '^(static|typedef|return|if|for|while)\b' | sed -E 's/.*[ *]([a-z_][a-z0-9_]*)\($/\1/'
-  done
-}
-public_functions >"$WORK/public_functions"
+# recording checker holds, for every public function the headers declare
+# (ref_names.sh's list; one it missed would be a duplicate symbol in that
+# link), the shim under the real name and the reference as ref_<name>.
+sed -n 's/^#define \([a-z_0-9]*\) ref_\1$/\1/p' "$BUILD/classroom/record/ref_names.h" >"$WORK/public_functions"
 missing_shims=$("$CHECKER" --root . --print-catalog tsv | awk -F'\t' '$1 == "section" { sub(/\.c$/, ".h", $3); print $2 " " $3 }' |
   while read -r slug header; do
     grep -qx "#include \"$header\"" "checker/sections/$slug/shims.c" 2>/dev/null || echo "$slug"

@@ -36,17 +36,18 @@ static struct {
     int status[LIVE_MAX_STEPS];
 } whole_steps;
 
-static int delta_of_step(int k, float prev, float next, int whole, rm_delta *d)
+/* Step k of a walk at hz, from prev to next (whole: next is k/hz). */
+static int delta_of_step(int k, float hz, float prev, float next, int whole, rm_delta *d)
 {
-    if (whole && whole_steps.hz == live_in_buf[1] && k <= whole_steps.count) {
+    if (whole && whole_steps.hz == hz && k <= whole_steps.count) {
         *d = whole_steps.delta[k - 1];
         return whole_steps.status[k - 1];
     }
     *d = (rm_delta){v3(__builtin_nanf(""), 0.0f, 0.0f), __builtin_nanf("")};
     int s = (int)rm_delta_between(&clip, prev, next, d);
     if (whole) {
-        if (whole_steps.hz != live_in_buf[1]) {
-            whole_steps.hz = live_in_buf[1];
+        if (whole_steps.hz != hz) {
+            whole_steps.hz = hz;
             whole_steps.count = 0;
         }
         if (k == whole_steps.count + 1) {
@@ -55,17 +56,6 @@ static int delta_of_step(int k, float prev, float next, int whole, rm_delta *d)
             whole_steps.count = k;
         }
     }
-    return s;
-}
-
-static int load(void)
-{
-    static bvh_file file;
-    bvh_error e = bvh_parse(live_clip_bvh, sizeof live_clip_bvh - 1, &file);
-    if (e.failed)
-        return -2;
-    int s = (int)rm_clip_from_bvh(&file, 0, BVH_CMU_METRES_PER_UNIT, 0, &clip);
-    bvh_free(&file);
     return s;
 }
 
@@ -115,7 +105,7 @@ int live_run(int op)
     for (int k = 1; k <= count; k++) {
         float next = k == count ? t : (float)k / hz;
         rm_delta d;
-        int s = delta_of_step(k, prev, next, next == (float)k / hz, &d);
+        int s = delta_of_step(k, hz, prev, next, next == (float)k / hz, &d);
         if (s == RM_OK)
             s = (int)rm_apply(&ch, &d);
         if (s != RM_OK && !failed)
