@@ -59,6 +59,17 @@ static int delta_of_step(int k, float hz, float prev, float next, int whole, rm_
     return s;
 }
 
+static int load(void)
+{
+    static bvh_file file;
+    bvh_error e = bvh_parse(live_clip_bvh, sizeof live_clip_bvh - 1, &file);
+    if (e.failed)
+        return -2;
+    int s = (int)rm_clip_from_bvh(&file, 0, BVH_CMU_METRES_PER_UNIT, 0, &clip);
+    bvh_free(&file);
+    return s;
+}
+
 int live_run(int op)
 {
     (void)op;
